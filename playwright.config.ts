@@ -1,0 +1,29 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/e2e/browser";
+import { E2E_SITE_URL } from "./tests/e2e/stack-ports";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: ".e2e/results",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"]],
+  webServer: {
+    // Builds the site against the local EmailJS emulator, then serves both on 127.0.0.1.
+    command: "npx tsx tests/e2e/test-stack.ts",
+    url: `${E2E_SITE_URL}/`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+  },
+  use: {
+    baseURL: E2E_SITE_URL,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+});

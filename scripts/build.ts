@@ -1,0 +1,73 @@
+/**
+ * Builds the site: the client bundle into <out>/dist, the server bundle into <out>/dist-ssr, then
+ * prerendered HTML. Run: npm run build (production) or npm run build:local (the local emulator).
+ */
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { build, loadEnv } from "vite";
+import { prerender } from "./prerender";
+
+const REQUIRED_IN_PRODUCTION = [
+  "VITE_EMAILJS_PUBLIC_KEY",
+  "VITE_EMAILJS_SERVICE_ID",
+  "VITE_EMAILJS_TEMPLATE_ID",
+] as const;
+const FALLBACK_SITE_URL = "http://127.0.0.1:4173";
+const root = resolve(import.meta.dirname, "..");
+
+export class BuildSettingsError extends Error {}
+
+/** Production builds refuse to run without the EmailJS ids: a form that cannot send must not ship. */
+export function checkBuildEnv(mode: string, env: Record<string, string | undefined>): void {
+  if (mode !== "production") return;
+  const missing = REQUIRED_IN_PRODUCTION.filter((name) => !env[name]?.trim());
+  if (missing.length === 0) return;
+  throw new BuildSettingsError(
+    `Build stopped: a production build needs ${missing.join(", ")}.\n` +
+      "Without them the waitlist form cannot send. Set them in the environment or in .env " +
+      "(see .env.example), or run `npm run build:local` to build against the local emulator.",
+  );
+}
+
+export async function buildSite({ mode, outDir }: { mode: string; outDir: string }) {
+  const env = loadEnv(mode, root, "");
+  checkBuildEnv(mode, env);
+  const siteUrl = env.SITE_URL?.trim() || FALLBACK_SITE_URL;
+  if (!env.SITE_URL?.trim()) {
+    console.warn(`SITE_URL is not set: canonical and sharing links will use ${siteUrl}.`);
+  }
+  const distDir = resolve(outDir, "dist");
+  const ssrDir = resolve(outDir, "dist-ssr");
+  await build({ root, mode, logLevel: "warn", build: { outDir: distDir, emptyOutDir: true } });
+  await build({
+    root,
+    mode,
+    logLevel: "warn",
+    build: { ssr: "src/entry-server.tsx", outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+  });
+  const pages = await prerender({
+    distDir,
+    serverEntry: resolve(ssrDir, "entry-server.js"),
+    siteUrl,
+  });
+  return { distDir, ssrDir, pages };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { values } = parseArgs({
+    options: {
+      mode: { type: "string", default: "production" },
+      "out-dir": { type: "string", default: root },
+    },
+  });
+  const mode = values.mode ?? "production";
+  try {
+    const { distDir, pages } = await buildSite({ mode, outDir: values["out-dir"] ?? root });
+    console.log(`Built the ${mode} site into ${distDir}: ${pages.join(", ")}`);
+  } catch (error) {
+    if (!(error instanceof BuildSettingsError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

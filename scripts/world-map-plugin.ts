@@ -1,0 +1,42 @@
+// Vite plugin that writes src/generated/world-map.svg (the dotted world map) before a build.
+// Added to vite.config.ts as worldMapPlugin(); runs at `vite build` and dev-server start.
+
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import type { Plugin } from "vite";
+import { renderWorldMapSvg } from "./world-map";
+
+/** Where the map is written, relative to the Vite root (imported as "@/generated/world-map.svg"). */
+export const WORLD_MAP_OUTPUT = "src/generated/world-map.svg";
+
+/** Writes the SVG only when it is missing or stale, so the dev watcher is not woken for nothing. */
+export function writeWorldMapSvg(root: string): boolean {
+  const file = resolve(root, WORLD_MAP_OUTPUT);
+  const svg = renderWorldMapSvg();
+  let current: string | undefined;
+  try {
+    current = readFileSync(file, "utf8");
+  } catch {
+    current = undefined;
+  }
+  if (current === svg) return false;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, svg);
+  return true;
+}
+
+export function worldMapPlugin(): Plugin {
+  let root = process.cwd();
+  return {
+    name: "bulwark:world-map",
+    // Also run for the SSR environment in dev, in case it resolves the SVG before the client.
+    perEnvironmentStartEndDuringDev: true,
+    configResolved(config) {
+      root = config.root;
+    },
+    buildStart() {
+      // Called once per build and when the dev server starts (resolveId waits for it).
+      writeWorldMapSvg(root);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { SkipLink } from "@/components/skip-link";
+import { site } from "@/content/site";
+import { DashboardSection } from "@/sections/dashboard-section";
+import { FeaturesSection } from "@/sections/features-section";
+import { HeroSection } from "@/sections/hero-section";
+import { SiteFooter } from "@/sections/site-footer";
+import { SiteHeader } from "@/sections/site-header";
+import { SolutionsSection } from "@/sections/solutions-section";
+
+export function LandingPage() {
+  return (
+    <div id="top">
+      <SkipLink targetId="main" label={site.skipLink} />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <HeroSection />
+        <FeaturesSection />
+        <DashboardSection />
+        <SolutionsSection />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

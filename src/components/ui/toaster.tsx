@@ -1,0 +1,60 @@
+import * as ToastPrimitive from "@radix-ui/react-toast";
+import X from "lucide-react/icons/x";
+import { dismissToast, useToasts } from "@/hooks/use-toast";
+import { cn } from "@/lib/cn";
+
+/** SPEC §9 toast constants. */
+const TOAST_DURATION_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
+const FOCUS_HOTKEY = ["F8"];
+
+export function Toaster({ closeLabel }: { closeLabel: string }) {
+  const toasts = useToasts();
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={SWIPE_THRESHOLD_PX}
+    >
+      {toasts.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(item.id);
+          }}
+          // "foreground" is announced assertively: a failed signup must not go unnoticed.
+          type={item.variant === "destructive" ? "foreground" : "background"}
+          className={cn(
+            "pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-2xl shadow-black/40",
+            "data-[state=open]:animate-fade-in data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=end]:translate-x-full data-[swipe=end]:transition-transform",
+            item.variant === "destructive"
+              ? "border-danger/50 bg-danger-surface text-ink"
+              : "border-line bg-surface-raised text-ink",
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">
+              {item.title}
+            </ToastPrimitive.Title>
+            {item.description && (
+              <ToastPrimitive.Description className="text-sm text-ink-muted">
+                {item.description}
+              </ToastPrimitive.Description>
+            )}
+          </div>
+          <ToastPrimitive.Close
+            aria-label={closeLabel}
+            className="absolute top-3 right-3 rounded-md p-1 text-ink-muted hover:text-ink"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport
+        hotkey={FOCUS_HOTKEY}
+        className="fixed right-0 bottom-0 z-100 flex w-full flex-col gap-2 p-4 outline-none sm:max-w-sm"
+      />
+    </ToastPrimitive.Provider>
+  );
+}

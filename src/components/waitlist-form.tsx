@@ -1,0 +1,95 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { waitlist } from "@/content/waitlist";
+import { cn } from "@/lib/cn";
+import { readPendingEmail } from "@/lib/signup-memory";
+import { preloadToaster } from "./toaster-host";
+import { EMAIL_FIELD, HONEYPOT_FIELD, useWaitlistSignup } from "./use-waitlist-signup";
+
+/**
+ * The early-access form. The input is uncontrolled so an address typed before hydration is kept;
+ * the prerendered markup is already a working, labelled form.
+ */
+export function WaitlistForm({ className }: { className?: string }) {
+  const id = useId();
+  const headingId = `${id}-heading`;
+  const fieldId = `${id}-email`;
+  const messageId = `${id}-message`;
+  const privacyId = `${id}-privacy`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [restored, setRestored] = useState(false);
+  const { error, submitting, onSubmit, onEmailInput } = useWaitlistSignup(() =>
+    inputRef.current?.focus(),
+  );
+
+  useEffect(() => {
+    const input = inputRef.current;
+    const pending = readPendingEmail();
+    if (input && pending && input.value === "") {
+      input.value = pending;
+      setRestored(true);
+    }
+  }, []);
+
+  const message = error || (restored ? waitlist.restoredNote : "");
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={headingId}
+      className={cn("rounded-2xl border border-line bg-surface/90 p-5 sm:p-6", className)}
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-ink">
+        {waitlist.heading}
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">{waitlist.intro}</p>
+      <label htmlFor={fieldId} className="sr-only">
+        {waitlist.label}
+      </label>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+        <Input
+          ref={inputRef}
+          id={fieldId}
+          name={EMAIL_FIELD}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={waitlist.placeholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${messageId} ${privacyId}`}
+          onInput={(event) => onEmailInput(event.currentTarget.value)}
+          // Whatever the outcome, a toast reports it: have the toaster ready before the first send.
+          onFocus={preloadToaster}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          disabled={submitting}
+          className="sm:w-40"
+          onPointerEnter={preloadToaster}
+        >
+          {submitting ? waitlist.submitting : waitlist.submit}
+        </Button>
+      </div>
+      <p
+        id={messageId}
+        aria-live="polite"
+        className={cn("mt-2 min-h-5 text-sm", error ? "text-danger" : "text-ink-muted")}
+      >
+        {message}
+      </p>
+      {/* Honeypot: off-screen and out of the tab order; people never fill it, form bots do. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+        <label>
+          {waitlist.honeypotLabel}
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      <p id={privacyId} className="mt-1 text-xs text-ink-muted">
+        {waitlist.privacy}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+export type WaitlistContent = {
+  heading: string;
+  intro: string;
+  label: string;
+  placeholder: string;
+  submit: string;
+  submitting: string;
+  invalidEmail: string;
+  privacy: string;
+  restoredNote: string;
+  honeypotLabel: string;
+  toasts: {
+    success: { title: string; description: string };
+    failure: { title: string; description: string };
+  };
+  /** Fixed fields sent with every signup (PRODUCT.md §1). */
+  fixedParams: { name: string; company: string; role: string; needs: string };
+};
+
+export const waitlist = {
+  heading: "Join the early-access waitlist",
+  intro: "Be first to protect your APIs with Bulwark.",
+  label: "Work email address",
+  placeholder: "Enter your email address",
+  submit: "Join Waitlist",
+  submitting: "Joining...",
+  invalidEmail: "Please enter a valid email address",
+  privacy: "We only use your address to contact you about Bulwark early access.",
+  restoredNote:
+    "Your last attempt didn't go through, so we kept your address. Try again when ready.",
+  honeypotLabel: "Leave this field empty",
+  toasts: {
+    success: { title: "Redirecting...", description: "Taking you to confirmation page" },
+    failure: {
+      title: "Submission failed",
+      description: "There was a problem submitting your request. Please try again.",
+    },
+  },
+  fixedParams: {
+    name: "Waitlist Subscriber",
+    company: "N/A",
+    role: "N/A",
+    needs: "Joined via the simplified waitlist form",
+  },
+} satisfies WaitlistContent;

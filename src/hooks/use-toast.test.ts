@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { dismissToast, getToasts, subscribeToToasts, TOAST_REMOVE_DELAY, toast } from "./use-toast";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  for (const item of getToasts()) dismissToast(item.id);
+  vi.runAllTimers();
+  vi.useRealTimers();
+});
+
+describe("toast store", () => {
+  it("holds one toast at a time: a new one replaces the old", () => {
+    toast({ title: "Submission failed", variant: "destructive" });
+    const secondId = toast({
+      title: "Redirecting...",
+      description: "Taking you to confirmation page",
+    });
+    expect(getToasts()).toEqual([
+      {
+        id: secondId,
+        title: "Redirecting...",
+        description: "Taking you to confirmation page",
+        variant: "default",
+        open: true,
+      },
+    ]);
+  });
+
+  it("closes a dismissed toast at once and drops it after 1,000,000 ms", () => {
+    const id = toast({ title: "Submission failed", variant: "destructive" });
+    dismissToast(id);
+    expect(getToasts()).toMatchObject([{ id, open: false }]);
+    expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
+    vi.advanceTimersByTime(999_999);
+    expect(getToasts()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(getToasts()).toEqual([]);
+  });
+
+  it("tells subscribers about every change until they unsubscribe", () => {
+    const listener = vi.fn();
+    const unsubscribe = subscribeToToasts(listener);
+    const id = toast({ title: "Redirecting..." });
+    dismissToast(id);
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
+    toast({ title: "Again" });
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The one place that talks to EmailJS: initialised once on load, then one send per signup that
+ * resolves or throws, with a time limit so a silent network never leaves the form waiting.
+ */
+import { init, send } from "@emailjs/browser";
+import { waitlist } from "@/content/waitlist";
+import { readItem, removeItem, writeItem } from "./browser-storage";
+import { emailConfig } from "./config";
+
+/** EmailJS allows one request a second; the SDK stamps the slot before sending (PRODUCT.md §1). */
+const SEND_THROTTLE_MS = 1000;
+const LIMIT_RATE_ID = "bulwark:waitlist:rate";
+
+export type WaitlistTemplateParams = {
+  email: string;
+  name: string;
+  company: string;
+  role: string;
+  needs: string;
+};
+
+export class SendTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`EmailJS did not answer within ${timeoutMs} ms`);
+    this.name = "SendTimeoutError";
+  }
+}
+
+export function initEmailClient(): void {
+  init(
+    {
+      publicKey: emailConfig.publicKey,
+      blockHeadless: emailConfig.antiAbuse,
+      limitRate: emailConfig.antiAbuse ? { id: LIMIT_RATE_ID, throttle: SEND_THROTTLE_MS } : {},
+      // SDK 4.4.1 drops its default storage when init gets options, which would switch limitRate off.
+      storageProvider: {
+        get: async (key) => readItem("local", key),
+        set: async (key, value) => writeItem("local", key, value),
+        remove: async (key) => removeItem("local", key),
+      },
+    },
+    emailConfig.origin,
+  );
+}
+
+/** A readable line for the console: the SDK rejects with a status object, a string or an Error. */
+export function describeSendError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === "string") return error;
+  if (error && typeof error === "object" && "status" in error && "text" in error) {
+    return `HTTP ${String(error.status)} ${String(error.text)}`;
+  }
+  return String(error);
+}
+
+export function buildTemplateParams(email: string): WaitlistTemplateParams {
+  return { email, ...waitlist.fixedParams };
+}
+
+/**
+ * Sends one signup. `delivery` settles when EmailJS finally answers, even after the time limit made
+ * `result` fail, so the caller can still record a late success and never send the address twice.
+ */
+export function sendWaitlistSignup(email: string): {
+  result: Promise<void>;
+  delivery: Promise<void>;
+} {
+  const delivery = send(
+    emailConfig.serviceId,
+    emailConfig.templateId,
+    buildTemplateParams(email),
+  ).then(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new SendTimeoutError(emailConfig.timeoutMs)),
+      emailConfig.timeoutMs,
+    );
+  });
+  const result = Promise.race([delivery, timeout]).finally(() => clearTimeout(timer));
+  return { result, delivery };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { MAP_NORTH, MAP_SOUTH, MAP_VIEWBOX, projectToMap } from "./map-projection";
+
+describe("projectToMap", () => {
+  it("maps the longitude range onto the full width", () => {
+    expect(projectToMap(0, -180).x).toBe(0);
+    expect(projectToMap(0, 180).x).toBe(100);
+    expect(projectToMap(0, 0).x).toBe(50);
+    expect(projectToMap(0, 90).x).toBe(75);
+  });
+
+  it("maps the cropped latitudes onto the full height", () => {
+    expect(MAP_NORTH).toBe(84);
+    expect(MAP_SOUTH).toBe(-56);
+    expect(projectToMap(84, 0).y).toBe(0);
+    expect(projectToMap(-56, 0).y).toBe(100);
+    expect(projectToMap(14, 0).y).toBe(50);
+    expect(projectToMap(0, 0).y).toBe(60);
+  });
+
+  it("clamps points outside the crop (the poles, Antarctica) to the edges", () => {
+    expect(projectToMap(90, 200)).toEqual({ x: 100, y: 0 });
+    expect(projectToMap(-80, -190)).toEqual({ x: 0, y: 100 });
+  });
+
+  it("places known cities where expected", () => {
+    const london = projectToMap(51.5074, -0.1278);
+    expect(london.x).toBeCloseTo(49.9645, 4);
+    expect(london.y).toBeCloseTo(23.209, 3);
+    const sydney = projectToMap(-33.8688, 151.2093);
+    expect(sydney.x).toBeCloseTo(92.0026, 4);
+    expect(sydney.y).toBeCloseTo(84.192, 4);
+  });
+
+  it("uses a wide viewBox of about 2.2:1", () => {
+    expect(MAP_VIEWBOX).toEqual({ width: 480, height: 220 });
+    expect(MAP_VIEWBOX.width / MAP_VIEWBOX.height).toBeCloseTo(2.18, 2);
+  });
+});

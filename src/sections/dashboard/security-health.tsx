@@ -1,0 +1,42 @@
+import { useId } from "react";
+import { RevealCard } from "@/components/reveal-card";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress, type ProgressTone } from "@/components/ui/progress";
+import { dashboard, type HealthStatus } from "@/content/dashboard";
+
+const STATUS_TONE = {
+  Secure: "success",
+  Optimized: "accent",
+  "Needs Review": "warning",
+} satisfies Record<HealthStatus, BadgeTone & ProgressTone>;
+
+export function SecurityHealth() {
+  const titleId = useId();
+  const { title, areas } = dashboard.securityHealth;
+  return (
+    <RevealCard>
+      <CardHeader>
+        <CardTitle id={titleId}>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul aria-labelledby={titleId} className="space-y-4">
+          {areas.map((area) => (
+            <li key={area.name}>
+              <div className="flex items-center justify-between gap-2">
+                <span className="text-sm font-medium text-ink">{area.name}</span>
+                <span className="flex items-center gap-2">
+                  <Badge tone={STATUS_TONE[area.status]}>{area.status}</Badge>
+                  <span className="w-10 text-right text-sm text-ink tabular-nums">
+                    {area.percent}%
+                  </span>
+                </span>
+              </div>
+              <Progress value={area.percent} tone={STATUS_TONE[area.status]} className="mt-2" />
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </RevealCard>
+  );
+}

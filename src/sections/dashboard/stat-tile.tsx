@@ -1,0 +1,29 @@
+import CircleDollarSign from "lucide-react/icons/circle-dollar-sign";
+import Gauge from "lucide-react/icons/gauge";
+import TrendingUp from "lucide-react/icons/trending-up";
+import AlertTriangle from "lucide-react/icons/triangle-alert";
+import { RevealCard } from "@/components/reveal-card";
+import type { StatIcon, StatTile as StatTileData } from "@/content/dashboard";
+
+const ICONS = {
+  dollar: CircleDollarSign,
+  alert: AlertTriangle,
+  trending: TrendingUp,
+  gauge: Gauge,
+} satisfies Record<StatIcon, unknown>;
+
+export function StatTile({ tile }: { tile: StatTileData }) {
+  const Icon = ICONS[tile.icon];
+  return (
+    <RevealCard className="p-5">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-medium text-ink-muted">{tile.label}</h3>
+        <Icon aria-hidden="true" className="size-4 text-accent-strong" />
+      </div>
+      <p className="mt-3 text-3xl font-semibold tracking-tight text-ink tabular-nums">
+        {tile.value}
+      </p>
+      <p className="mt-1 text-xs text-ink-muted">{tile.note}</p>
+    </RevealCard>
+  );
+}

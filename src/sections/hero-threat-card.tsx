@@ -1,0 +1,46 @@
+import ShieldAlert from "lucide-react/icons/shield-alert";
+import { InertAction } from "@/components/inert-action";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { hero } from "@/content/hero";
+
+/** The static sample of a blocked attack that sits beside the pitch. */
+export function HeroThreatCard() {
+  const card = hero.threatCard;
+  return (
+    <Card className="relative overflow-hidden p-5 sm:p-6">
+      <div className="flex items-start justify-between gap-4">
+        <div className="flex items-center gap-3">
+          <span className="grid size-10 place-items-center rounded-xl bg-danger/15 text-danger">
+            <ShieldAlert aria-hidden="true" className="size-5" />
+          </span>
+          <div>
+            <h2 className="font-semibold text-ink">{card.title}</h2>
+            <p className="font-mono text-xs text-ink-muted">{card.endpoint}</p>
+          </div>
+        </div>
+        <Badge tone="success">
+          <span aria-hidden="true" className="size-1.5 rounded-full bg-success" />
+          {card.status}
+        </Badge>
+      </div>
+      <p className="mt-4 text-sm text-ink-muted">{card.detail}</p>
+      <dl className="mt-4 grid grid-cols-2 gap-3 rounded-xl border border-line bg-canvas/60 p-3 text-sm">
+        <div>
+          <dt className="text-xs text-ink-muted">{card.sourceLabel}</dt>
+          <dd className="mt-0.5 font-mono text-ink">{card.source}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-ink-muted">{card.timeLabel}</dt>
+          <dd className="mt-0.5 font-mono text-ink">{card.time}</dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex items-center justify-between gap-3">
+        <span className="text-xs font-medium text-success">{card.confidence}</span>
+        <InertAction variant="secondary" size="sm">
+          {card.actionLabel}
+        </InertAction>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import MenuIcon from "lucide-react/icons/menu";
+import XIcon from "lucide-react/icons/x";
+import { useEffect, useRef, useState } from "react";
+import { Logo } from "@/components/logo";
+import { Button } from "@/components/ui/button";
+import { site } from "@/content/site";
+import { scrollToSection } from "@/lib/scroll";
+
+const MENU_ID = "mobile-menu";
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    }
+    function onPointerDown(event: PointerEvent) {
+      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    }
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [menuOpen]);
+
+  function choose(sectionId: string) {
+    setMenuOpen(false);
+    scrollToSection(sectionId);
+  }
+
+  return (
+    <header
+      ref={headerRef}
+      className="fixed inset-x-0 top-0 z-40 border-b border-line/70 bg-canvas/85 backdrop-blur-md"
+    >
+      <nav aria-label={site.navLabel} className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className="flex h-16 items-center justify-between gap-4">
+          <a href="#top" className="rounded-md">
+            <Logo size="md" />
+          </a>
+          <ul className="hidden items-center gap-1 md:flex">
+            {site.navItems.map((item) => (
+              <li key={item.sectionId}>
+                <Button variant="ghost" size="sm" onClick={() => choose(item.sectionId)}>
+                  {item.label}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <Button
+            ref={toggleRef}
+            variant="ghost"
+            size="sm"
+            className="md:hidden"
+            aria-label={site.menuLabel}
+            aria-expanded={menuOpen}
+            aria-controls={MENU_ID}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <XIcon aria-hidden="true" className="size-5" />
+            ) : (
+              <MenuIcon aria-hidden="true" className="size-5" />
+            )}
+          </Button>
+        </div>
+        <ul
+          id={MENU_ID}
+          hidden={!menuOpen}
+          className="animate-fade-in border-t border-line/70 py-3 md:hidden"
+        >
+          {site.navItems.map((item) => (
+            <li key={item.sectionId}>
+              <Button
+                variant="ghost"
+                className="w-full justify-start"
+                onClick={() => choose(item.sectionId)}
+              >
+                {item.label}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

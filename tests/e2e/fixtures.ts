@@ -1,0 +1,116 @@
+/**
+ * The test fixture every spec uses: fails a test on any uncaught error, console error or warning
+ * (hydration mismatches and CSP violations included) and on any request that leaves 127.0.0.1.
+ * Specs opt in to the few messages a scenario expects.
+ */
+import { randomUUID } from "node:crypto";
+import { test as base, expect } from "@playwright/test";
+import { E2E_EMAIL_URL } from "./stack-ports";
+
+export { expect };
+
+type ConsoleLine = { text: string; url: string };
+type Allowance = (line: ConsoleLine) => boolean;
+
+/** Chromium's own line for any HTTP error answer. */
+const HTTP_ERROR_LOG = "Failed to load resource: the server responded with a status of";
+
+/** The console error the spec asks for when a send fails, and Chromium's line for the failed request. */
+const sendFailure: Allowance = ({ text, url }) =>
+  text.startsWith("Waitlist submission failed:") ||
+  (text.startsWith(HTTP_ERROR_LOG) && url.startsWith(E2E_EMAIL_URL));
+/** Chromium's line for a document served with 404, expected on the not-found page only. */
+const notFoundDocument: Allowance = ({ text }) => text.startsWith(`${HTTP_ERROR_LOG} 404`);
+
+type ConsoleGuard = {
+  expectSendFailureLog(): void;
+  expectNotFoundDocument(): void;
+  logs: string[];
+};
+
+export type OutboxEntry = {
+  time: string;
+  endpoint: string;
+  user_id: string;
+  service_id: string;
+  template_id: string;
+  lib_version: string;
+  template_params: Record<string, unknown>;
+};
+
+export type Fault = {
+  count: number;
+  status?: number;
+  body?: string;
+  delayMs?: number;
+  drop?: boolean;
+  hang?: boolean;
+  match?: { email: string };
+};
+
+type EmailStandIn = {
+  fault(fault: Fault): Promise<void>;
+  outbox(email: string): Promise<OutboxEntry[]>;
+};
+
+function isLocal(url: URL): boolean {
+  return url.hostname === "127.0.0.1" || url.protocol === "data:" || url.protocol === "blob:";
+}
+
+export const test = base.extend<{ consoleGuard: ConsoleGuard; emailStandIn: EmailStandIn }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      const logs: string[] = [];
+      const allowed: Allowance[] = [];
+      page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+      page.on("console", (message) => {
+        const text = message.text();
+        if (message.type() === "log") logs.push(text);
+        if (message.type() !== "error" && message.type() !== "warning") return;
+        const line = { text, url: message.location().url };
+        if (allowed.some((allow) => allow(line))) return;
+        problems.push(`${message.type()}: ${text}`);
+      });
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`);
+        });
+      });
+      await page.route(
+        (url) => !isLocal(url),
+        (route) => {
+          problems.push(`request left the machine: ${route.request().url()}`);
+          return route.abort();
+        },
+      );
+      await use({
+        expectSendFailureLog: () => allowed.push(sendFailure),
+        expectNotFoundDocument: () => allowed.push(notFoundDocument),
+        logs,
+      });
+      expect(problems, "console errors, uncaught errors or stray requests").toEqual([]);
+    },
+    { auto: true },
+  ],
+  emailStandIn: async ({ request }, use) => {
+    await use({
+      async fault(fault) {
+        const response = await request.post(`${E2E_EMAIL_URL}/__stand-in/faults`, { data: fault });
+        expect(response.ok()).toBe(true);
+      },
+      async outbox(email) {
+        const response = await request.get(
+          `${E2E_EMAIL_URL}/__stand-in/outbox?email=${encodeURIComponent(email)}`,
+        );
+        expect(response.ok()).toBe(true);
+        return (await response.json()) as OutboxEntry[];
+      },
+    });
+  },
+});
+
+/** A fresh address per test, so parallel tests never share outbox lines or faults. */
+export function uniqueEmail(label = "visitor"): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}

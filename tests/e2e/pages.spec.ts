@@ -1,0 +1,73 @@
+import { expect, test } from "./fixtures";
+
+test.describe("thank-you page", () => {
+  test("says thank you, lists the three next steps and focuses its heading", async ({ page }) => {
+    await page.goto("/success");
+    const heading = page.getByRole("heading", { level: 1, name: "Thank You!" });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    await expect(page.getByText("You've joined the Bulwark waitlist")).toBeVisible();
+    await expect(page.getByText("notify you as soon as early access is available")).toBeVisible();
+    const steps = page.getByRole("list").getByRole("listitem");
+    await expect(steps).toHaveCount(3);
+    await expect(steps.nth(0)).toContainText("We review your submission");
+    await expect(steps.nth(1)).toContainText("Email confirmation arrives shortly");
+    await expect(steps.nth(2)).toContainText("We contact you when early access opens");
+    await expect(page).toHaveTitle("You're on the list | Bulwark");
+  });
+
+  test("logs one conversion event on load and pushes to an existing dataLayer", async ({
+    page,
+    consoleGuard,
+  }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+    });
+    await page.goto("/success");
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await expect
+      .poll(() =>
+        consoleGuard.logs.filter((line) => line.startsWith("[conversion] waitlist_signup")),
+      )
+      .toHaveLength(1);
+    const dataLayer = await page.evaluate(
+      () => (window as unknown as { dataLayer: unknown[] }).dataLayer,
+    );
+    expect(dataLayer).toEqual([{ event: "waitlist_signup" }]);
+    // A second look a moment later: still one event (no StrictMode double log).
+    await page.waitForTimeout(300);
+    expect(consoleGuard.logs.filter((line) => line.startsWith("[conversion]"))).toHaveLength(1);
+  });
+
+  test("Back to Home returns to / without a page load", async ({ page }) => {
+    await page.goto("/success");
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same document";
+    });
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Stop API attacks");
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+      "same document",
+    );
+    await expect(page).toHaveTitle("Bulwark: AI-powered API security & fraud prevention");
+  });
+});
+
+test.describe("not-found page", () => {
+  test("any other path shows the 404 card with its hint, served as 404", async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectNotFoundDocument();
+    for (const path of ["/pricing", "/success/extra", "/a/b/c"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(
+        page.getByRole("heading", { level: 1, name: "404 Page Not Found" }),
+      ).toBeVisible();
+      await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+      await expect(page.locator("main svg.lucide-triangle-alert")).toBeVisible();
+    }
+  });
+});

@@ -1,0 +1,196 @@
+import type { Page } from "@playwright/test";
+import { expect, test, uniqueEmail } from "./fixtures";
+
+function waitlistForm(page: Page) {
+  const form = page.getByRole("form", { name: "Join the early-access waitlist" });
+  return {
+    form,
+    email: form.getByRole("textbox", { name: "Work email address" }),
+    submit: form.getByRole("button", { name: /Join Waitlist|Joining\.\.\./ }),
+  };
+}
+
+/** Radix renders each toast as a list item inside the "Notifications (F8)" region. */
+function toasts(page: Page) {
+  return page.getByRole("region", { name: "Notifications (F8)" }).getByRole("listitem");
+}
+
+const EXPECTED_FIXED_PARAMS = {
+  name: "Waitlist Subscriber",
+  company: "N/A",
+  role: "N/A",
+  needs: "Joined via the simplified waitlist form",
+};
+
+test.describe("waitlist validation", () => {
+  for (const [name, value] of [
+    ["empty", ""],
+    ["no domain", "ada@"],
+    ["no top-level domain", "ada@example"],
+    ["spaces", "ada lovelace@example.com"],
+    ["numeric top-level domain", "ada@example.123"],
+  ] as const) {
+    test(`an ${name} address shows the message, focuses the field and sends nothing`, async ({
+      page,
+    }) => {
+      let sends = 0;
+      page.on("request", (request) => {
+        if (request.url().includes("/api/v1.0/email/")) sends += 1;
+      });
+      await page.goto("/");
+      const { email, submit, form } = waitlistForm(page);
+      await email.fill(value);
+      await submit.click();
+      await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      await expect(email).toHaveAccessibleDescription(/Please enter a valid email address/);
+      await expect(email).toBeFocused();
+      await expect(email).toHaveValue(value);
+      await expect(page).toHaveURL(/\/$/);
+      expect(sends).toBe(0);
+    });
+  }
+
+  test("the message clears once the address becomes valid", async ({ page }) => {
+    await page.goto("/");
+    const { email, submit, form } = waitlistForm(page);
+    await email.fill("ada@");
+    await submit.click();
+    await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+    await email.fill("ada@example.com");
+    await expect(form.getByText("Please enter a valid email address")).toBeHidden();
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  });
+});
+
+test.describe("waitlist sending", () => {
+  test("success: Joining..., the redirect toast, /success and exactly one email", async ({
+    page,
+    emailStandIn,
+  }) => {
+    const address = uniqueEmail();
+    await emailStandIn.fault({ count: 1, delayMs: 800, match: { email: address } });
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(`  ${address} `);
+    await submit.click();
+    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toBeDisabled();
+    await expect(page).toHaveURL(/\/success$/);
+    const toast = toasts(page).filter({ hasText: "Redirecting..." });
+    await expect(toast).toContainText("Taking you to confirmation page");
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+
+    const outbox = await emailStandIn.outbox(address);
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]?.lib_version).toBe("4.4.1");
+    expect(outbox[0]?.template_params).toEqual({ email: address, ...EXPECTED_FIXED_PARAMS });
+  });
+
+  test("failure: the destructive toast, the email kept, the button usable, then a retry", async ({
+    page,
+    emailStandIn,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const address = uniqueEmail();
+    await emailStandIn.fault({ count: 1, status: 500, match: { email: address } });
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    const toast = toasts(page).filter({ hasText: "Submission failed" });
+    await expect(toast).toContainText(
+      "There was a problem submitting your request. Please try again.",
+    );
+    await expect(page).toHaveURL(/\/$/);
+    await expect(email).toHaveValue(address);
+    await expect(submit).toHaveText("Join Waitlist");
+    await expect(submit).toBeEnabled();
+    const failureLogs = errors.filter((line) => line.startsWith("Waitlist submission failed:"));
+    expect(failureLogs).toEqual(["Waitlist submission failed: HTTP 500 Internal Server Error"]);
+    expect(await emailStandIn.outbox(address)).toHaveLength(0);
+
+    await submit.click();
+    await expect(page).toHaveURL(/\/success$/);
+    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+  });
+});
+
+test.describe("toasts", () => {
+  test("only one toast is shown at a time: a new one replaces the old", async ({
+    page,
+    emailStandIn,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    const address = uniqueEmail();
+    await emailStandIn.fault({ count: 1, status: 500, match: { email: address } });
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expect(toasts(page)).toHaveText([/Submission failed/]);
+    await submit.click();
+    await expect(toasts(page)).toHaveText([/Redirecting\.\.\./]);
+    await expect(page.getByText("Submission failed")).toHaveCount(0);
+  });
+
+  test("a toast closes by itself after 5 s, by its close button, or by swiping right", async ({
+    page,
+    emailStandIn,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    const address = uniqueEmail();
+    await emailStandIn.fault({ count: 3, status: 500, match: { email: address } });
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    const toast = toasts(page);
+
+    await submit.click();
+    await expect(toast).toHaveCount(1);
+    const shownAt = Date.now();
+    await page.waitForTimeout(4000);
+    await expect(toast).toHaveCount(1);
+    await expect(toast).toHaveCount(0, { timeout: 3000 });
+    // SPEC §9: shown for 5000 ms by default (allowing for the test's own latency).
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4900);
+
+    await submit.click();
+    await expect(toast).toHaveCount(1);
+    await toast.getByRole("button", { name: "Close notification" }).click();
+    await expect(toast).toHaveCount(0);
+
+    await submit.click();
+    await expect(toast).toHaveCount(1);
+    const box = await toast.boundingBox();
+    if (!box) throw new Error("toast has no box");
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 60, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.move(box.x + 120, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(toast).toHaveCount(0);
+  });
+
+  test("F8 moves focus to the notifications", async ({ page, emailStandIn, consoleGuard }) => {
+    consoleGuard.expectSendFailureLog();
+    const address = uniqueEmail();
+    await emailStandIn.fault({ count: 1, status: 500, match: { email: address } });
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expect(toasts(page)).toHaveText([/Submission failed/]);
+    await page.keyboard.press("F8");
+    await expect(
+      page.getByRole("region", { name: "Notifications (F8)" }).getByRole("list"),
+    ).toBeFocused();
+  });
+});

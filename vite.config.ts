@@ -1,0 +1,17 @@
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { worldMapPlugin } from "./scripts/world-map-plugin.ts";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), worldMapPlugin()],
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  define: {
+    // The footer prerenders this year; the browser moves it on after hydration (see use-current-year).
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
+  build: { target: "es2022", assetsInlineLimit: 0 },
+  server: { host: "127.0.0.1" },
+  preview: { host: "127.0.0.1" },
+});
