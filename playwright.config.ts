@@ -1,10 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/e2e/browser";
-import { E2E_SITE_URL } from "./tests/e2e/stack-ports";
+import { E2E_MISCONFIGURED_SITE_URL, E2E_SITE_URL, E2E_WORK_DIR } from "./tests/e2e/stack-ports";
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: ".e2e/results",
+  outputDir: `${E2E_WORK_DIR}/results`,
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
@@ -14,7 +14,8 @@ export default defineConfig({
   webServer: {
     // Builds the site against the local EmailJS emulator, then serves both on 127.0.0.1.
     command: "npx tsx tests/e2e/test-stack.ts",
-    url: `${E2E_SITE_URL}/`,
+    // The last site the stack starts: once it answers, all of them do.
+    url: `${E2E_MISCONFIGURED_SITE_URL}/`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "pipe",

@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Plugin } from "vite";
-import { renderWorldMapSvg } from "./world-map";
+import { renderWorldMapSvg } from "./world-map.ts";
 
 /** Where the map is written, relative to the Vite root (imported as "@/generated/world-map.svg"). */
 export const WORLD_MAP_OUTPUT = "src/generated/world-map.svg";

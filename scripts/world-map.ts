@@ -3,7 +3,7 @@
 
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { MAP_NORTH, MAP_SOUTH, MAP_VIEWBOX } from "../src/lib/map-projection";
+import { MAP_NORTH, MAP_SOUTH, MAP_VIEWBOX } from "../src/lib/map-projection.ts";
 
 /** Distance between neighbouring dots, in viewBox units (the grid has square cells). */
 export const WORLD_MAP_DOT_PITCH = 4;

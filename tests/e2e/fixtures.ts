@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { test as base, expect } from "@playwright/test";
+import type { Fault, OutboxEntry } from "../../server/email-stand-in";
 import { E2E_EMAIL_URL } from "./stack-ports";
 
 export { expect };
@@ -26,26 +27,6 @@ type ConsoleGuard = {
   expectSendFailureLog(): void;
   expectNotFoundDocument(): void;
   logs: string[];
-};
-
-export type OutboxEntry = {
-  time: string;
-  endpoint: string;
-  user_id: string;
-  service_id: string;
-  template_id: string;
-  lib_version: string;
-  template_params: Record<string, unknown>;
-};
-
-export type Fault = {
-  count: number;
-  status?: number;
-  body?: string;
-  delayMs?: number;
-  drop?: boolean;
-  hang?: boolean;
-  match?: { email: string };
 };
 
 type EmailStandIn = {

@@ -1,7 +1,17 @@
-/** Ports of the test stack, apart from `npm start`'s so both can run at once. */
-export const E2E_SITE_PORT = 4310;
-export const E2E_EMAIL_PORT = 4311;
-export const E2E_SITE_URL = `http://127.0.0.1:${E2E_SITE_PORT}`;
+/**
+ * Where the test stack listens: apart from `npm start`'s ports so both can run at once, and movable
+ * with E2E_PORT_BASE so two test runs on one machine do not collide.
+ */
+const base = Number(process.env.E2E_PORT_BASE) || 4310;
+
+/** The site built for the emulator, with the SDK's anti-abuse checks off (as in `npm start`). */
+export const E2E_SITE_URL = `http://127.0.0.1:${base}`;
+export const E2E_EMAIL_PORT = base + 1;
 export const E2E_EMAIL_URL = `http://127.0.0.1:${E2E_EMAIL_PORT}`;
+/** The same site built in production mode (blockHeadless and limitRate on), also on the emulator. */
+export const E2E_PRODUCTION_SITE_URL = `http://127.0.0.1:${base + 2}`;
+/** A build whose template id is missing, to prove the SDK's own refusal reaches the visitor. */
+export const E2E_MISCONFIGURED_SITE_URL = `http://127.0.0.1:${base + 3}`;
+export const E2E_WORK_DIR = `.e2e/${base}`;
 /** Short, so the "no answer" test does not wait the production 15 s. */
 export const E2E_SEND_TIMEOUT_MS = 3000;

@@ -1,35 +1,69 @@
 /**
- * The stack the e2e tests run against: the site built for the local EmailJS emulator (short send
- * time limit), served like production, and the emulator. Started by playwright.config.ts.
+ * The stack the e2e tests run against, all on 127.0.0.1 and all talking to one local EmailJS
+ * emulator: the site as `npm start` builds it, a production build (anti-abuse on) and a build with
+ * a missing template id. Started and stopped by playwright.config.ts.
  */
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
 import { buildSite } from "../../scripts/build";
 import { startEmailStandIn } from "../../server/email-stand-in";
 import { readBuildSettings, startPreviewServer } from "../../server/preview";
-import { E2E_EMAIL_PORT, E2E_EMAIL_URL, E2E_SEND_TIMEOUT_MS, E2E_SITE_PORT } from "./stack-ports";
+import {
+  E2E_EMAIL_PORT,
+  E2E_EMAIL_URL,
+  E2E_MISCONFIGURED_SITE_URL,
+  E2E_PRODUCTION_SITE_URL,
+  E2E_SEND_TIMEOUT_MS,
+  E2E_SITE_URL,
+  E2E_WORK_DIR,
+} from "./stack-ports";
 
 const root = resolve(import.meta.dirname, "../..");
-const buildDir = resolve(root, ".e2e/site");
-const outboxPath = resolve(root, ".e2e/outbox.jsonl");
+const workDir = resolve(root, E2E_WORK_DIR);
+const outboxPath = resolve(workDir, "outbox.jsonl");
 
-process.env.VITE_EMAILJS_ORIGIN = E2E_EMAIL_URL;
-process.env.VITE_EMAILJS_TIMEOUT_MS = String(E2E_SEND_TIMEOUT_MS);
+const SITES = [
+  { name: "local", mode: "emulator", url: E2E_SITE_URL, env: {} },
+  { name: "production", mode: "production", url: E2E_PRODUCTION_SITE_URL, env: {} },
+  {
+    name: "misconfigured",
+    mode: "emulator",
+    url: E2E_MISCONFIGURED_SITE_URL,
+    env: { VITE_EMAILJS_TEMPLATE_ID: "" },
+  },
+];
 
-await rm(outboxPath, { force: true });
-await buildSite({ mode: "emulator", outDir: buildDir });
-const emailStandIn = await startEmailStandIn({ port: E2E_EMAIL_PORT, outboxPath, log: () => {} });
-const { emailOrigin } = await readBuildSettings(buildDir);
-const site = await startPreviewServer({
-  distDir: resolve(buildDir, "dist"),
-  emailOrigin,
-  port: E2E_SITE_PORT,
-});
-console.log(`e2e stack ready: site ${site.url}, email emulator ${emailStandIn.url}`);
+// Every build talks to this run's emulator, with the ids of .env.emulator and a short time limit.
+const sharedEnv = {
+  VITE_EMAILJS_PUBLIC_KEY: "local-public-key",
+  VITE_EMAILJS_SERVICE_ID: "service_local",
+  VITE_EMAILJS_TEMPLATE_ID: "template_waitlist",
+  VITE_EMAILJS_ORIGIN: E2E_EMAIL_URL,
+  VITE_EMAILJS_TIMEOUT_MS: String(E2E_SEND_TIMEOUT_MS),
+  SITE_URL: E2E_SITE_URL,
+};
+
+await rm(workDir, { recursive: true, force: true });
+const closers: (() => Promise<void>)[] = [];
+const email = await startEmailStandIn({ port: E2E_EMAIL_PORT, outboxPath, log: () => {} });
+closers.push(email.close);
+for (const site of SITES) {
+  Object.assign(process.env, sharedEnv, site.env);
+  const buildDir = resolve(workDir, site.name);
+  await buildSite({ mode: site.mode, outDir: buildDir });
+  const { emailOrigin } = await readBuildSettings(buildDir);
+  const server = await startPreviewServer({
+    distDir: resolve(buildDir, "dist"),
+    emailOrigin,
+    port: Number(new URL(site.url).port),
+  });
+  closers.push(server.close);
+}
+console.log(`e2e stack ready: ${SITES.map((site) => site.url).join(", ")}; emulator ${email.url}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    await Promise.all([site.close(), emailStandIn.close()]);
+  process.once(signal, async () => {
+    await Promise.allSettled(closers.map((close) => close()));
     process.exit(0);
   });
 }

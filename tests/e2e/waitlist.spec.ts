@@ -155,12 +155,10 @@ test.describe("toasts", () => {
 
     await submit.click();
     await expect(toast).toHaveCount(1);
-    const shownAt = Date.now();
-    await page.waitForTimeout(4000);
+    // SPEC §9: shown for 5000 ms by default: still there after 4.5 s, gone within 2 s more.
+    await page.waitForTimeout(4500);
     await expect(toast).toHaveCount(1);
-    await expect(toast).toHaveCount(0, { timeout: 3000 });
-    // SPEC §9: shown for 5000 ms by default (allowing for the test's own latency).
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4900);
+    await expect(toast).toHaveCount(0, { timeout: 2000 });
 
     await submit.click();
     await expect(toast).toHaveCount(1);

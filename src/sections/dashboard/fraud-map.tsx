@@ -7,7 +7,7 @@ import { cn } from "@/lib/cn";
 import { MAP_VIEWBOX, projectToMap } from "@/lib/map-projection";
 
 const DOT_COLOUR = { high: "fill-danger", medium: "fill-warning" } as const;
-const DOT_RADIUS = 1.6;
+const DOT_RADIUS = 3.2;
 
 /** The dotted world map is an image made at build time; the five hotspots pulse on top of it. */
 export function FraudMap() {
@@ -16,7 +16,7 @@ export function FraudMap() {
   const captionId = useId();
   return (
     <RevealCard className="lg:col-span-2">
-      <CardHeader>
+      <CardHeader className="flex-wrap">
         <CardTitle>{title}</CardTitle>
         <p id={captionId} className="text-xs text-ink-muted">
           {caption}

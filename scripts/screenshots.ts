@@ -1,0 +1,49 @@
+/**
+ * Screenshots of the built pages at 375, 768 and 1280 px, for looking at what we ship.
+ * Run: npm run build:local && npm run screenshots (writes reports/screenshots/*.png).
+ */
+import { mkdir } from "node:fs/promises";
+import { resolve } from "node:path";
+import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/browser";
+import { readBuildSettings, startPreviewServer } from "../server/preview";
+
+const WIDTHS = [375, 768, 1280];
+const PAGES = [
+  { name: "landing", path: "/" },
+  { name: "success", path: "/success" },
+  { name: "not-found", path: "/missing-page" },
+];
+
+const root = resolve(import.meta.dirname, "..");
+const outDir = resolve(root, "reports/screenshots");
+await mkdir(outDir, { recursive: true });
+const { emailOrigin } = await readBuildSettings(root);
+const site = await startPreviewServer({ distDir: resolve(root, "dist"), emailOrigin, port: 0 });
+const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
+try {
+  for (const width of WIDTHS) {
+    // Reduced motion shows every card at once, so a full-page shot has no half-faded cards.
+    const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    for (const { name, path } of PAGES) {
+      await page.goto(`${site.url}${path}`);
+      // Scroll through once so lazy images load before the full-page shot.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y);
+          await new Promise((done) => setTimeout(done, 50));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForLoadState("networkidle");
+      const file = resolve(outDir, `${name}-${width}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(file);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await site.close();
+}
