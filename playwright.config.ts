@@ -10,7 +10,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
-  reporter: [["list"]],
+  reporter: [["list"], ["./tests/e2e/summary-reporter.ts"]],
   webServer: {
     // Builds the site against the local EmailJS emulator, then serves both on 127.0.0.1.
     command: "npx tsx tests/e2e/test-stack.ts",

@@ -5,8 +5,8 @@
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/browser";
 import { readBuildSettings, startPreviewServer } from "../server/preview";
+import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/browser";
 
 const WIDTHS = [375, 768, 1280];
 const PAGES = [
@@ -20,11 +20,17 @@ const outDir = resolve(root, "reports/screenshots");
 await mkdir(outDir, { recursive: true });
 const { emailOrigin } = await readBuildSettings(root);
 const site = await startPreviewServer({ distDir: resolve(root, "dist"), emailOrigin, port: 0 });
-const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: chromiumExecutable(),
+  args: CHROMIUM_ARGS,
+});
 try {
   for (const width of WIDTHS) {
     // Reduced motion shows every card at once, so a full-page shot has no half-faded cards.
-    const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      reducedMotion: "reduce",
+    });
     const page = await context.newPage();
     for (const { name, path } of PAGES) {
       await page.goto(`${site.url}${path}`);
