@@ -2,10 +2,12 @@
  * Builds the site: the client bundle into <out>/dist, the server bundle into <out>/dist-ssr, then
  * prerendered HTML. Run: npm run build (production) or npm run build:local (the local emulator).
  */
+import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { build, loadEnv } from "vite";
+import { BUILD_SETTINGS_FILE, netlifyHeadersFile, vercelConfig } from "../server/http-headers";
 import { prerender } from "./prerender";
 
 const REQUIRED_IN_PRODUCTION = [
@@ -46,11 +48,15 @@ export async function buildSite({ mode, outDir }: { mode: string; outDir: string
     logLevel: "warn",
     build: { ssr: "src/entry-server.tsx", outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
   });
-  const pages = await prerender({
+  const { pages, settings } = await prerender({
     distDir,
     serverEntry: resolve(ssrDir, "entry-server.js"),
     siteUrl,
   });
+  await writeFile(resolve(outDir, BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
+  // Deploy files for static hosts, from the same header list the preview server sends.
+  await writeFile(resolve(distDir, "_headers"), netlifyHeadersFile(settings));
+  await writeFile(resolve(distDir, "vercel.json"), vercelConfig(settings));
   return { distDir, ssrDir, pages };
 }
 

@@ -18,8 +18,8 @@ const PAGES = [
 const root = resolve(import.meta.dirname, "..");
 const outDir = resolve(root, "reports/screenshots");
 await mkdir(outDir, { recursive: true });
-const { emailOrigin } = await readBuildSettings(root);
-const site = await startPreviewServer({ distDir: resolve(root, "dist"), emailOrigin, port: 0 });
+const settings = await readBuildSettings(root);
+const site = await startPreviewServer({ distDir: resolve(root, "dist"), settings, port: 0 });
 const browser = await chromium.launch({
   executablePath: chromiumExecutable(),
   args: CHROMIUM_ARGS,

@@ -12,7 +12,7 @@ const port = Number(process.env.PORT) || 4173;
 
 await buildSite({ mode: LOCAL_MODE, outDir: root });
 const email = await startLocalEmail();
-const { emailOrigin } = await readBuildSettings(root);
-const site = await startPreviewServer({ distDir: resolve(root, "dist"), emailOrigin, port });
+const settings = await readBuildSettings(root);
+const site = await startPreviewServer({ distDir: resolve(root, "dist"), settings, port });
 printBanner(site.url, email.outboxPath);
 stopOnSignal(site.close, email.close);

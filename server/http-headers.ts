@@ -3,23 +3,34 @@
  * them, the build writes them into the deploy files of static hosts, the tests check them.
  */
 
-export type Headers = Record<string, string>;
+export type HeaderMap = Record<string, string>;
+
+/** What a build needs to know to serve itself: written by scripts/build.ts beside dist/. */
+export type BuildSettings = {
+  /** The EmailJS API origin the bundle sends to: the only other origin `connect-src` allows. */
+  emailOrigin: string;
+  /** `sha256-…` of every inline script in the prerendered pages (the JSON-LD blocks). */
+  inlineScriptHashes: string[];
+};
+
+/** Where a build leaves its BuildSettings, relative to its output folder (beside dist/). */
+export const BUILD_SETTINGS_FILE = "dist-ssr/build-settings.json";
 
 /** Fingerprinted build output: safe to cache for a year. */
 export const IMMUTABLE_PATH_PREFIX = "/assets/";
 export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
 export const CACHE_REVALIDATE = "public, max-age=0, must-revalidate";
 
-export function contentSecurityPolicy(emailOrigin: string): string {
-  const connect = new URL(emailOrigin).origin;
+export function contentSecurityPolicy({ emailOrigin, inlineScriptHashes }: BuildSettings): string {
+  const hashes = inlineScriptHashes.map((hash) => ` '${hash}'`).join("");
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    `script-src 'self'${hashes}`,
     "style-src 'self'",
     "img-src 'self'",
     "font-src 'self'",
     "manifest-src 'self'",
-    `connect-src 'self' ${connect}`,
+    `connect-src 'self' ${new URL(emailOrigin).origin}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -27,9 +38,9 @@ export function contentSecurityPolicy(emailOrigin: string): string {
   ].join("; ");
 }
 
-export function securityHeaders(emailOrigin: string): Headers {
+export function securityHeaders(settings: BuildSettings): HeaderMap {
   return {
-    "Content-Security-Policy": contentSecurityPolicy(emailOrigin),
+    "Content-Security-Policy": contentSecurityPolicy(settings),
     "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
@@ -42,4 +53,46 @@ export function securityHeaders(emailOrigin: string): Headers {
 
 export function cacheControl(urlPath: string): string {
   return urlPath.startsWith(IMMUTABLE_PATH_PREFIX) ? CACHE_IMMUTABLE : CACHE_REVALIDATE;
+}
+
+/** Pages whose HTML must be revalidated on every visit (the rest of a host's defaults are fine). */
+const HTML_PATHS = [
+  "/",
+  "/index.html",
+  "/success",
+  "/success/",
+  "/success/index.html",
+  "/404.html",
+];
+
+/** Netlify and Cloudflare Pages `_headers`: security headers everywhere, cache rules by path. */
+export function netlifyHeadersFile(settings: BuildSettings): string {
+  const block = (path: string, headers: HeaderMap) =>
+    [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n");
+  return `${[
+    block("/*", securityHeaders(settings)),
+    block(`${IMMUTABLE_PATH_PREFIX}*`, { "Cache-Control": CACHE_IMMUTABLE }),
+    ...HTML_PATHS.map((path) => block(path, { "Cache-Control": CACHE_REVALIDATE })),
+  ].join("\n\n")}\n`;
+}
+
+/** Vercel `vercel.json`: the same headers; later rules win, so the asset rule comes last. */
+export function vercelConfig(settings: BuildSettings): string {
+  const list = (headers: HeaderMap) =>
+    Object.entries(headers).map(([key, value]) => ({ key, value }));
+  const config = {
+    cleanUrls: true,
+    trailingSlash: false,
+    headers: [
+      {
+        source: "/(.*)",
+        headers: list({ ...securityHeaders(settings), "Cache-Control": CACHE_REVALIDATE }),
+      },
+      {
+        source: `${IMMUTABLE_PATH_PREFIX}(.*)`,
+        headers: list({ "Cache-Control": CACHE_IMMUTABLE }),
+      },
+    ],
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
 }

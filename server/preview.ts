@@ -1,13 +1,26 @@
 /**
- * Serves the built site (dist/) on 127.0.0.1 the way a static host would: production headers, gzip,
- * `/success` from success/index.html and 404.html with status 404. Run: npm run preview.
+ * Serves a built site (dist/) on 127.0.0.1 the way a static host would: production headers, gzip,
+ * `/success` from success/index.html, 404.html with status 404; optionally over HTTPS with an
+ * http-to-https redirect. Run: npm run preview (after a build).
  */
 import { readFile, stat } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { extname, join, normalize, resolve, sep } from "node:path";
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import { basename, extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { cacheControl, securityHeaders } from "./http-headers";
+import {
+  BUILD_SETTINGS_FILE,
+  type BuildSettings,
+  cacheControl,
+  type HeaderMap,
+  securityHeaders,
+} from "./http-headers";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -33,8 +46,16 @@ const COMPRESSIBLE = new Set([
   ".xml",
 ]);
 const NOT_FOUND_FILE = "404.html";
+/** Deploy files that hosts read but never serve. */
+const HIDDEN_FILES = new Set(["_headers", "vercel.json", NOT_FOUND_FILE]);
 
-export type PreviewOptions = { distDir: string; emailOrigin: string; port?: number };
+export type PreviewOptions = {
+  distDir: string;
+  settings: BuildSettings;
+  port?: number;
+  /** Serve HTTPS with this key and certificate, and redirect plain HTTP on `redirectPort`. */
+  tls?: { key: string | Buffer; cert: string | Buffer; redirectPort?: number };
+};
 
 async function readIfFile(path: string): Promise<Buffer | null> {
   try {
@@ -46,12 +67,13 @@ async function readIfFile(path: string): Promise<Buffer | null> {
 
 /** Maps a URL path to the file a static host would serve: exact file, then folder/index.html. */
 async function resolveFile(distDir: string, urlPath: string) {
-  const relative = normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, "");
-  const base = resolve(distDir, `.${sep}${relative}`);
-  if (!base.startsWith(resolve(distDir))) return null;
-  for (const candidate of [base, join(base, "index.html"), `${base}.html`]) {
+  const root = resolve(distDir);
+  const base = resolve(root, `.${sep}${urlPath}`);
+  if (base !== root && !base.startsWith(`${root}${sep}`)) return null;
+  for (const candidate of [base, join(base, "index.html")]) {
+    if (HIDDEN_FILES.has(basename(candidate))) continue;
     const body = await readIfFile(candidate);
-    if (body && !candidate.endsWith(NOT_FOUND_FILE)) return { path: candidate, body };
+    if (body) return { path: candidate, body };
   }
   return null;
 }
@@ -62,12 +84,11 @@ function send(
   status: number,
   filePath: string,
   body: Buffer,
-  headers: Record<string, string>,
+  headers: HeaderMap,
 ) {
   const extension = extname(filePath);
-  const gzip =
-    COMPRESSIBLE.has(extension) &&
-    /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+  const acceptsGzip = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+  const gzip = COMPRESSIBLE.has(extension) && acceptsGzip;
   const payload = gzip ? gzipSync(body) : body;
   response.writeHead(status, {
     ...headers,
@@ -79,59 +100,94 @@ function send(
   response.end(request.method === "HEAD" ? undefined : payload);
 }
 
-export function createPreviewServer({ distDir, emailOrigin }: PreviewOptions): Server {
-  const security = securityHeaders(emailOrigin);
-  return createServer(async (request, response) => {
-    const url = new URL(request.url ?? "/", "http://localhost");
+export function previewHandler({
+  distDir,
+  settings,
+}: Pick<PreviewOptions, "distDir" | "settings">) {
+  const security = securityHeaders(settings);
+  return async (request: IncomingMessage, response: ServerResponse) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, { ...security, Allow: "GET, HEAD" }).end();
       return;
     }
-    const found = await resolveFile(distDir, url.pathname);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
+    } catch {
+      response.writeHead(400, security).end();
+      return;
+    }
+    const found = await resolveFile(distDir, pathname);
     if (found) {
-      send(request, response, 200, found.path, found.body, {
-        ...security,
-        "Cache-Control": cacheControl(url.pathname),
-      });
+      const headers = { ...security, "Cache-Control": cacheControl(pathname) };
+      send(request, response, 200, found.path, found.body, headers);
       return;
     }
     const notFound = join(distDir, NOT_FOUND_FILE);
-    send(request, response, 404, notFound, (await readIfFile(notFound)) ?? Buffer.from(""), {
+    const body = (await readIfFile(notFound)) ?? Buffer.from("Not found");
+    send(request, response, 404, notFound, body, {
       ...security,
-      "Cache-Control": cacheControl("/404"),
+      "Cache-Control": cacheControl("/"),
     });
+  };
+}
+
+function listen(server: ReturnType<typeof createHttpServer>, port: number): Promise<number> {
+  return new Promise((ready) =>
+    server.listen(port, "127.0.0.1", () => ready((server.address() as AddressInfo).port)),
+  );
+}
+
+function closeServer(server: ReturnType<typeof createHttpServer>): Promise<void> {
+  return new Promise((done) => {
+    server.closeAllConnections();
+    server.close(() => done());
   });
 }
 
 export async function startPreviewServer(options: PreviewOptions) {
-  const server = createPreviewServer(options);
-  await new Promise<void>((ready) => server.listen(options.port ?? 4173, "127.0.0.1", ready));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : (options.port ?? 4173);
+  const handler = previewHandler(options);
+  const { tls } = options;
+  const server = tls
+    ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler)
+    : createHttpServer(handler);
+  const port = await listen(server, options.port ?? 4173);
+  const url = `${tls ? "https" : "http"}://127.0.0.1:${port}`;
+  const servers = [server];
+  let redirectUrl: string | undefined;
+  if (tls?.redirectPort !== undefined) {
+    const redirect = createHttpServer((request, response) => {
+      const host = (request.headers.host ?? "127.0.0.1").replace(/:\d+$/, "");
+      response.writeHead(301, { Location: `https://${host}:${port}${request.url ?? "/"}` }).end();
+    });
+    redirectUrl = `http://127.0.0.1:${await listen(redirect, tls.redirectPort)}`;
+    servers.push(redirect);
+  }
   return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
+    url,
+    redirectUrl,
+    close: async () => {
+      await Promise.all(servers.map(closeServer));
+    },
   };
 }
 
-/** The settings the site was built with, read from the server bundle the build left beside dist/. */
-export async function readBuildSettings(buildDir: string): Promise<{ emailOrigin: string }> {
-  const entry = pathToFileURL(resolve(buildDir, "dist-ssr/entry-server.js")).href;
-  const { buildSettings } = (await import(entry)) as { buildSettings: { emailOrigin: string } };
-  return buildSettings;
+export async function readBuildSettings(buildDir: string): Promise<BuildSettings> {
+  return JSON.parse(
+    await readFile(resolve(buildDir, BUILD_SETTINGS_FILE), "utf8"),
+  ) as BuildSettings;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const root = process.cwd();
-  const port = Number(process.env.PORT) || 4173;
-  const { emailOrigin } = await readBuildSettings(root);
-  const preview = await startPreviewServer({ distDir: resolve(root, "dist"), emailOrigin, port });
+  const settings = await readBuildSettings(root);
+  const preview = await startPreviewServer({
+    distDir: resolve(root, "dist"),
+    settings,
+    port: Number(process.env.PORT) || 4173,
+  });
   console.log(`Bulwark site: ${preview.url}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => void preview.close().then(() => process.exit(0)));
+    process.once(signal, () => void preview.close().then(() => process.exit(0)));
   }
 }

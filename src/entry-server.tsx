@@ -15,5 +15,5 @@ export function render(route: PrerenderRoute, siteUrl: string): { head: string; 
   return { head: renderHead(route, siteUrl), html };
 }
 
-/** What the preview server needs to know about this build (its CSP allows the email origin). */
-export const buildSettings = { emailOrigin: emailConfig.origin };
+/** The EmailJS origin this build sends to: the CSP's connect-src must allow it. */
+export const emailOrigin = emailConfig.origin;

@@ -51,10 +51,10 @@ for (const site of SITES) {
   Object.assign(process.env, sharedEnv, site.env);
   const buildDir = resolve(workDir, site.name);
   await buildSite({ mode: site.mode, outDir: buildDir });
-  const { emailOrigin } = await readBuildSettings(buildDir);
+  const settings = await readBuildSettings(buildDir);
   const server = await startPreviewServer({
     distDir: resolve(buildDir, "dist"),
-    emailOrigin,
+    settings,
     port: Number(new URL(site.url).port),
   });
   closers.push(server.close);
