@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { notFoundRoute, type PrerenderRoute, routes } from "../src/app/routes";
 
 type ServerEntry = {
-  render: (route: PrerenderRoute, siteUrl: string) => { head: string; html: string };
+  render: (route: PrerenderRoute, siteUrl: string) => Promise<{ head: string; html: string }>;
   emailOrigin: string;
 };
 
@@ -42,7 +42,7 @@ export async function prerender({
   const pages: string[] = [];
   const hashes = new Set<string>();
   for (const route of [...routes, notFoundRoute]) {
-    const { head, html } = render(route, siteUrl);
+    const { head, html } = await render(route, siteUrl);
     const page = template.replace("<!--app-head-->", head).replace("<!--app-html-->", html);
     const file = join(distDir, route.file);
     await mkdir(dirname(file), { recursive: true });

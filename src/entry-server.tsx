@@ -1,17 +1,25 @@
 import { StrictMode } from "react";
-import { renderToString } from "react-dom/server";
+import { prerenderToNodeStream } from "react-dom/static";
 import { App } from "./app/app";
 import { renderHead } from "./app/head";
 import type { PrerenderRoute } from "./app/routes";
 import { emailConfig } from "./lib/config";
 
-/** Renders one route to HTML for scripts/prerender.ts. */
-export function render(route: PrerenderRoute, siteUrl: string): { head: string; html: string } {
-  const html = renderToString(
+/**
+ * Renders one route to HTML for scripts/prerender.ts. A static prerender waits for every lazy part
+ * (the inert actions' tooltips), so the HTML is complete and hydration finds what it expects.
+ */
+export async function render(
+  route: PrerenderRoute,
+  siteUrl: string,
+): Promise<{ head: string; html: string }> {
+  const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <App ssrPath={route.path} />
     </StrictMode>,
   );
+  let html = "";
+  for await (const chunk of prelude) html += chunk;
   return { head: renderHead(route, siteUrl), html };
 }
 

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { Router, useLocation } from "wouter";
 import { ToasterHost } from "@/components/toaster-host";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { pageMeta } from "@/content/pages";
 import { site } from "@/content/site";
 import { LandingPage } from "./pages/landing-page";
@@ -22,9 +21,7 @@ const PAGES = {
 export function App({ ssrPath }: { ssrPath?: string }) {
   return (
     <Router ssrPath={ssrPath}>
-      <TooltipProvider>
-        <CurrentPage />
-      </TooltipProvider>
+      <CurrentPage />
       <ToasterHost closeLabel={site.closeToastLabel} />
     </Router>
   );

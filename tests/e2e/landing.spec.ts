@@ -194,8 +194,16 @@ test.describe("inert controls", () => {
     ];
     for (const button of buttons) {
       await button.scrollIntoViewIfNeeded();
-      await button.hover();
-      await expect(page.getByRole("tooltip").first()).toHaveText("Available with early access");
+      // The tooltip code loads on the first interaction; a person's pointer keeps moving over the
+      // control, so move it a little until the tooltip shows.
+      let nudge = 0;
+      await expect(async () => {
+        nudge += 1;
+        await button.hover({ position: { x: 6 + (nudge % 2) * 4, y: 8 } });
+        await expect(page.getByRole("tooltip").first()).toHaveText("Available with early access", {
+          timeout: 1500,
+        });
+      }).toPass({ timeout: 10_000 });
       await expect(button).toHaveAccessibleDescription("Available with early access");
       const scrollBefore = await settledScrollY(page);
       await button.click();

@@ -1,32 +1,60 @@
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
-import type { ReactNode } from "react";
+import { type ReactNode, useSyncExternalStore } from "react";
 
 /** SPEC §9 tooltip defaults. */
 const OPEN_DELAY_MS = 700;
 const SKIP_DELAY_MS = 300;
 const SIDE_OFFSET_PX = 4;
 
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <TooltipPrimitive.Provider delayDuration={OPEN_DELAY_MS} skipDelayDuration={SKIP_DELAY_MS}>
-      {children}
-    </TooltipPrimitive.Provider>
-  );
+/*
+ * Each tooltip is loaded and hydrated on its own (see inert-action.tsx), so they cannot share one
+ * Radix Provider. This module-level flag gives them the Provider's skip window instead: while one
+ * tooltip is open, and for SKIP_DELAY_MS after it closes, the next one opens without the delay.
+ */
+let skipDelay = false;
+let skipTimer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+
+function setSkipDelay(value: boolean): void {
+  skipDelay = value;
+  for (const listener of listeners) listener();
+}
+
+function onOpenChange(open: boolean): void {
+  clearTimeout(skipTimer);
+  if (open) setSkipDelay(true);
+  else skipTimer = setTimeout(() => setSkipDelay(false), SKIP_DELAY_MS);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** Wraps one focusable element (the trigger) and shows `content` on hover and keyboard focus. */
 export function Tooltip({ content, children }: { content: string; children: ReactNode }) {
+  const skip = useSyncExternalStore(
+    subscribe,
+    () => skipDelay,
+    () => false,
+  );
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          sideOffset={SIDE_OFFSET_PX}
-          className="z-50 animate-fade-in rounded-md border border-line bg-surface-raised px-3 py-1.5 text-xs font-medium text-ink shadow-lg shadow-black/40"
-        >
-          {content}
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
+    <TooltipPrimitive.Provider
+      delayDuration={skip ? 0 : OPEN_DELAY_MS}
+      skipDelayDuration={SKIP_DELAY_MS}
+    >
+      <TooltipPrimitive.Root onOpenChange={onOpenChange}>
+        <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+        <TooltipPrimitive.Portal>
+          <TooltipPrimitive.Content
+            sideOffset={SIDE_OFFSET_PX}
+            collisionPadding={8}
+            className="z-50 animate-fade-in rounded-md border border-line bg-surface-raised px-3 py-1.5 text-xs font-medium text-ink shadow-lg shadow-black/40"
+          >
+            {content}
+          </TooltipPrimitive.Content>
+        </TooltipPrimitive.Portal>
+      </TooltipPrimitive.Root>
+    </TooltipPrimitive.Provider>
   );
 }
