@@ -1,0 +1,29 @@
+import { expect, test } from "./fixtures";
+
+/** PRODUCT.md §4 weight budget for what `/` loads, gzip bytes as served. */
+const JS_BUDGET_BYTES = 100 * 1024;
+const CSS_BUDGET_BYTES = 15 * 1024;
+
+test("the landing page stays within its JavaScript and CSS budget", async ({ page }) => {
+  const sizes = { js: 0, css: 0 };
+  const scripts: string[] = [];
+  page.on("response", async (response) => {
+    const type = response.headers()["content-type"] ?? "";
+    const bytes = Number(response.headers()["content-length"] ?? 0);
+    expect(response.headers()["content-encoding"], response.url()).toBe("gzip");
+    if (type.startsWith("text/javascript")) {
+      sizes.js += bytes;
+      scripts.push(new URL(response.url()).pathname);
+    }
+    if (type.startsWith("text/css")) sizes.css += bytes;
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  console.log(`JavaScript for /: ${sizes.js} B gzip; CSS: ${sizes.css} B gzip`);
+  expect(sizes.js).toBeGreaterThan(0);
+  expect(sizes.js).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+  expect(sizes.css).toBeGreaterThan(0);
+  expect(sizes.css).toBeLessThanOrEqual(CSS_BUDGET_BYTES);
+  // Tooltips and toasts load only when needed: a page that is only looked at has one script.
+  expect(scripts).toHaveLength(1);
+});
