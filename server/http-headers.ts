@@ -11,6 +11,8 @@ export type BuildSettings = {
   emailOrigin: string;
   /** `sha256-…` of every inline script in the prerendered pages (the JSON-LD blocks). */
   inlineScriptHashes: string[];
+  /** `sha256-…` of every inline <style> (the site's CSS, inlined so the first paint needs no request). */
+  inlineStyleHashes: string[];
 };
 
 /** Where a build leaves its BuildSettings, relative to its output folder (beside dist/). */
@@ -21,12 +23,14 @@ export const IMMUTABLE_PATH_PREFIX = "/assets/";
 export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
 export const CACHE_REVALIDATE = "public, max-age=0, must-revalidate";
 
-export function contentSecurityPolicy({ emailOrigin, inlineScriptHashes }: BuildSettings): string {
-  const hashes = inlineScriptHashes.map((hash) => ` '${hash}'`).join("");
+const quoted = (hashes: string[]) => hashes.map((hash) => ` '${hash}'`).join("");
+
+export function contentSecurityPolicy(settings: BuildSettings): string {
+  const { emailOrigin, inlineScriptHashes, inlineStyleHashes } = settings;
   return [
     "default-src 'none'",
-    `script-src 'self'${hashes}`,
-    "style-src 'self'",
+    `script-src 'self'${quoted(inlineScriptHashes)}`,
+    `style-src 'self'${quoted(inlineStyleHashes)}`,
     "img-src 'self'",
     "font-src 'self'",
     "manifest-src 'self'",
