@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { build, loadEnv } from "vite";
 import { BUILD_SETTINGS_FILE, netlifyHeadersFile, vercelConfig } from "../server/http-headers";
 import { prerender } from "./prerender";
+import { writeSeoAssets } from "./seo-assets";
 
 const REQUIRED_IN_PRODUCTION = [
   "VITE_EMAILJS_PUBLIC_KEY",
@@ -53,6 +54,7 @@ export async function buildSite({ mode, outDir }: { mode: string; outDir: string
     serverEntry: resolve(ssrDir, "entry-server.js"),
     siteUrl,
   });
+  await writeSeoAssets({ distDir, siteUrl });
   await writeFile(resolve(outDir, BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
   // Deploy files for static hosts, from the same header list the preview server sends.
   await writeFile(resolve(distDir, "_headers"), netlifyHeadersFile(settings));

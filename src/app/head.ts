@@ -1,5 +1,9 @@
-/** The <head> tags of one prerendered route, from the route's meta in content/pages. */
+/**
+ * The <head> tags of one prerendered route: title, description, canonical or noindex, link-preview
+ * cards, icons and the manifest, and the landing page's structured data. Only the prerender uses it.
+ */
 import { pageMeta } from "@/content/pages";
+import { seo } from "@/content/seo";
 import type { PrerenderRoute } from "./routes";
 
 function escapeHtml(value: string): string {
@@ -10,16 +14,102 @@ function escapeHtml(value: string): string {
     .replaceAll(">", "&gt;");
 }
 
+/** JSON for an inline <script>: "<" escaped, so no value can close the element early. */
+function inlineJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll("<", "\\u003c")
+    .replaceAll(">", "\\u003e")
+    .replaceAll("&", "\\u0026");
+}
+
+function metaName(name: string, content: string): string {
+  return `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}" />`;
+}
+
+function metaProperty(property: string, content: string): string {
+  return `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}" />`;
+}
+
+function link(attributes: Record<string, string>): string {
+  const pairs = Object.entries(attributes).map(([name, value]) => `${name}="${escapeHtml(value)}"`);
+  return `<link ${pairs.join(" ")} />`;
+}
+
+/** schema.org Organization and WebSite, linked by @id, for the landing page only. */
+function structuredData(siteUrl: string): string {
+  const home = new URL("/", siteUrl).href;
+  const organizationId = `${home}#organization`;
+  const [, logo] = seo.files.manifestIcons;
+  const graph = {
+    "@context": "https://schema.org",
+    "@graph": [
+      {
+        "@type": "Organization",
+        "@id": organizationId,
+        name: seo.name,
+        url: home,
+        description: seo.tagline,
+        logo: {
+          "@type": "ImageObject",
+          url: new URL(logo.path, siteUrl).href,
+          width: logo.width,
+          height: logo.height,
+        },
+      },
+      {
+        "@type": "WebSite",
+        "@id": `${home}#website`,
+        name: seo.name,
+        url: home,
+        description: seo.shareDescription,
+        inLanguage: "en-US",
+        publisher: { "@id": organizationId },
+      },
+    ],
+  };
+  return `<script type="application/ld+json">${inlineJson(graph)}</script>`;
+}
+
 export function renderHead(route: PrerenderRoute, siteUrl: string): string {
   const meta = pageMeta[route.id];
+  const { files } = seo;
+  const canonical = meta.indexable ? new URL(route.path, siteUrl).href : undefined;
+  const ogImage = new URL(files.ogImage.path, siteUrl).href;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    metaName("description", meta.description),
+    canonical ? link({ rel: "canonical", href: canonical }) : metaName("robots", "noindex"),
+    link({
+      rel: "icon",
+      href: files.faviconPng.path,
+      type: "image/png",
+      sizes: `${files.faviconPng.width}x${files.faviconPng.height}`,
+    }),
+    // Listed after the PNG: browsers that read SVG icons take the last icon they support.
+    link({ rel: "icon", href: files.faviconSvg, type: "image/svg+xml" }),
+    link({
+      rel: "apple-touch-icon",
+      href: files.appleTouchIcon.path,
+      sizes: `${files.appleTouchIcon.width}x${files.appleTouchIcon.height}`,
+    }),
+    link({ rel: "manifest", href: files.manifest }),
+    metaProperty("og:type", "website"),
+    metaProperty("og:site_name", seo.name),
+    metaProperty("og:locale", seo.locale),
+    metaProperty("og:title", meta.title),
+    metaProperty("og:description", seo.shareDescription),
+    ...(canonical ? [metaProperty("og:url", canonical)] : []),
+    metaProperty("og:image", ogImage),
+    metaProperty("og:image:type", "image/png"),
+    metaProperty("og:image:width", String(files.ogImage.width)),
+    metaProperty("og:image:height", String(files.ogImage.height)),
+    metaProperty("og:image:alt", seo.ogImage.alt),
+    metaName("twitter:card", "summary_large_image"),
+    metaName("twitter:title", meta.title),
+    metaName("twitter:description", seo.shareDescription),
+    metaName("twitter:image", ogImage),
+    metaName("twitter:image:alt", seo.ogImage.alt),
   ];
-  if (meta.indexable) {
-    tags.push(`<link rel="canonical" href="${escapeHtml(new URL(route.path, siteUrl).href)}" />`);
-  } else {
-    tags.push(`<meta name="robots" content="noindex" />`);
-  }
+  if (route.id === "landing") tags.push(structuredData(siteUrl));
   return tags.join("\n    ");
 }
