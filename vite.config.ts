@@ -2,16 +2,23 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { devHeadPlugin } from "./scripts/dev-head-plugin.ts";
 import { worldMapPlugin } from "./scripts/world-map-plugin.ts";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), worldMapPlugin()],
+  plugins: [react(), tailwindcss(), worldMapPlugin(), devHeadPlugin()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   define: {
     // The footer prerenders this year; the browser moves it on after hydration (see use-current-year).
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
   build: { target: "es2022", assetsInlineLimit: 0 },
-  server: { host: "127.0.0.1" },
+  server: {
+    host: "127.0.0.1",
+    // Build output, test runs and the outbox change often and are never app source.
+    watch: {
+      ignored: ["**/dist/**", "**/dist-ssr/**", "**/.e2e/**", "**/reports/**", "**/.outbox/**"],
+    },
+  },
   preview: { host: "127.0.0.1" },
 });
