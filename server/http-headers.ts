@@ -9,7 +9,7 @@ export type HeaderMap = Record<string, string>;
 export type BuildSettings = {
   /** The EmailJS API origin the bundle sends to: the only other origin `connect-src` allows. */
   emailOrigin: string;
-  /** `sha256-…` of every inline script in the prerendered pages (the JSON-LD blocks). */
+  /** `sha256-…` of every inline script in the prerendered pages (the entry loader, the JSON-LD). */
   inlineScriptHashes: string[];
   /** `sha256-…` of every inline <style> (the site's CSS, inlined so the first paint needs no request). */
   inlineStyleHashes: string[];
@@ -29,7 +29,9 @@ export function contentSecurityPolicy(settings: BuildSettings): string {
   const { emailOrigin, inlineScriptHashes, inlineStyleHashes } = settings;
   return [
     "default-src 'none'",
-    `script-src 'self'${quoted(inlineScriptHashes)}`,
+    // Trust the hashed inline loader and, via 'strict-dynamic', the modules it loads; 'self' is only a
+    // fallback for browsers without 'strict-dynamic' (they ignore it otherwise).
+    `script-src 'strict-dynamic'${quoted(inlineScriptHashes)} 'self'`,
     `style-src 'self'${quoted(inlineStyleHashes)}`,
     "img-src 'self'",
     "font-src 'self'",

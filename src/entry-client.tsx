@@ -8,15 +8,25 @@ import { initEmailClient } from "./lib/email-client";
 enableScrollReveal();
 initEmailClient();
 
-hydrateRoot(
-  document.getElementById("root") as HTMLElement,
-  <StrictMode>
-    <App />
-  </StrictMode>,
-  {
-    // A mismatch means the prerendered page and the app disagree: make it loud (tests watch for it).
-    onRecoverableError(error) {
-      console.error("Hydration error:", error);
+function hydrate() {
+  hydrateRoot(
+    document.getElementById("root") as HTMLElement,
+    <StrictMode>
+      <App />
+    </StrictMode>,
+    {
+      // A mismatch means the prerendered page and the app disagree: make it loud (tests watch it).
+      onRecoverableError(error) {
+        console.error("Hydration error:", error);
+      },
     },
-  },
-);
+  );
+}
+
+// The inline loader (scripts/prerender.ts) starts this module from <head>: it can arrive before
+// the document is parsed, and hydration needs the whole prerendered tree.
+if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", hydrate, { once: true });
+} else {
+  hydrate();
+}

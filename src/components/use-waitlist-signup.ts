@@ -8,7 +8,7 @@ import { waitlist } from "@/content/waitlist";
 import { toast } from "@/hooks/use-toast";
 import { describeSendError, sendWaitlistSignup } from "@/lib/email-client";
 import { isValidEmail, normalizeEmail } from "@/lib/email-validation";
-import { keepPendingEmail, rememberSent, wasAlreadySent } from "@/lib/signup-memory";
+import { keepPendingEmail, wasAlreadySent } from "@/lib/signup-memory";
 
 export const EMAIL_FIELD = "email";
 export const HONEYPOT_FIELD = "website";
@@ -47,14 +47,7 @@ export function useWaitlistSignup(onInvalid: () => void) {
     inFlight.current = true;
     setSubmitting(true);
     try {
-      const { result, delivery } = sendWaitlistSignup(email);
-      // A send that answers after the time limit still counts: a retry will not email it again.
-      delivery.then(
-        () => rememberSent(email),
-        () => undefined,
-      );
-      await result;
-      rememberSent(email);
+      await sendWaitlistSignup(email);
       finishWithSuccess(form);
     } catch (sendError) {
       console.error(`Waitlist submission failed: ${describeSendError(sendError)}`);

@@ -13,15 +13,16 @@ export { expect };
 type ConsoleLine = { text: string; url: string };
 type Allowance = (line: ConsoleLine) => boolean;
 
-/** Chromium's own line for any HTTP error answer. */
-const HTTP_ERROR_LOG = "Failed to load resource: the server responded with a status of";
+/** Chromium's own line for a failed request: an HTTP error answer or a network error. */
+const FAILED_REQUEST_LOG = "Failed to load resource:";
 
 /** The console error the spec asks for when a send fails, and Chromium's line for the failed request. */
 const sendFailure: Allowance = ({ text, url }) =>
   text.startsWith("Waitlist submission failed:") ||
-  (text.startsWith(HTTP_ERROR_LOG) && url.startsWith(E2E_EMAIL_URL));
+  (text.startsWith(FAILED_REQUEST_LOG) && url.startsWith(E2E_EMAIL_URL));
 /** Chromium's line for a document served with 404, expected on the not-found page only. */
-const notFoundDocument: Allowance = ({ text }) => text.startsWith(`${HTTP_ERROR_LOG} 404`);
+const notFoundDocument: Allowance = ({ text }) =>
+  text.startsWith(`${FAILED_REQUEST_LOG} the server responded with a status of 404`);
 
 type ConsoleGuard = {
   expectSendFailureLog(): void;

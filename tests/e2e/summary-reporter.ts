@@ -1,18 +1,20 @@
 /** Ends the e2e run with one plain "e2e: N passed, N failed, N skipped" line for CI logs. */
-import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
+import type { Reporter, TestCase } from "@playwright/test/reporter";
 
 export default class SummaryReporter implements Reporter {
-  private counts = { passed: 0, failed: 0, skipped: 0 };
+  private tests = new Set<TestCase>();
 
-  onTestEnd(test: TestCase, result: TestResult): void {
-    if (result.retry < test.retries && result.status !== "passed") return;
-    if (result.status === "passed") this.counts.passed += 1;
-    else if (result.status === "skipped") this.counts.skipped += 1;
-    else this.counts.failed += 1;
+  onTestEnd(test: TestCase): void {
+    this.tests.add(test);
   }
 
-  onEnd(_result: FullResult): void {
-    const { passed, failed, skipped } = this.counts;
+  onEnd(): void {
+    // A test's outcome over all its attempts: "expected" includes a test.fail() that failed.
+    const outcomes = [...this.tests].map((test) => test.outcome());
+    const count = (...kinds: string[]) => outcomes.filter((kind) => kinds.includes(kind)).length;
+    const passed = count("expected", "flaky");
+    const failed = count("unexpected");
+    const skipped = count("skipped");
     console.log(`e2e: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
 }

@@ -53,7 +53,7 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
       ))}
       <ToastPrimitive.Viewport
         hotkey={FOCUS_HOTKEY}
-        className="fixed right-0 bottom-0 z-100 flex w-full flex-col gap-2 p-4 outline-none sm:max-w-sm"
+        className="fixed right-0 bottom-0 z-100 flex w-full flex-col gap-2 p-4 sm:max-w-sm"
       />
     </ToastPrimitive.Provider>
   );

@@ -1,0 +1,463 @@
+/**
+ * Delivery guarantees of the waitlist (PRODUCT.md §1 "No lost signups" and "Anti-abuse, no CAPTCHA",
+ * §4 Reliability): every failure mode ends in the Submission failed toast with the email kept, every
+ * success reaches the emulator's outbox exactly once, and nothing is ever sent twice.
+ */
+import type { Page } from "@playwright/test";
+import type { Fault } from "../../server/email-stand-in";
+import { expect, test, uniqueEmail } from "./fixtures";
+import {
+  E2E_MISCONFIGURED_SITE_URL,
+  E2E_PRODUCTION_SITE_URL,
+  E2E_SEND_TIMEOUT_MS,
+} from "./stack-ports";
+
+const EMAIL_API_PATH = "/api/v1.0/email/";
+const FAILURE_TITLE = "Submission failed";
+const FAILURE_TEXT = "There was a problem submitting your request. Please try again.";
+const RESTORED_NOTE =
+  "Your last attempt didn't go through, so we kept your address. Try again when ready.";
+
+const EXPECTED_FIXED_PARAMS = {
+  name: "Waitlist Subscriber",
+  company: "N/A",
+  role: "N/A",
+  needs: "Joined via the simplified waitlist form",
+};
+
+function waitlistForm(page: Page) {
+  const form = page.getByRole("form", { name: "Join the early-access waitlist" });
+  return {
+    form,
+    email: form.getByRole("textbox", { name: "Work email address" }),
+    submit: form.getByRole("button", { name: /Join Waitlist|Joining\.\.\./ }),
+  };
+}
+
+/** Radix renders each toast as a list item inside the "Notifications (F8)" region. */
+function toasts(page: Page) {
+  return page.getByRole("region", { name: "Notifications (F8)" }).getByRole("listitem");
+}
+
+/** Counts the sends that leave the browser for the emulator (POSTs, so no CORS preflight). */
+function countSends(page: Page): () => number {
+  let sends = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes(EMAIL_API_PATH)) sends += 1;
+  });
+  return () => sends;
+}
+
+/** The spec's failed-send lines, as the visitor's console shows them. */
+function collectFailureLogs(page: Page): string[] {
+  const lines: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && message.text().startsWith("Waitlist submission failed:")) {
+      lines.push(message.text());
+    }
+  });
+  return lines;
+}
+
+/**
+ * The destructive toast is the one announced assertively. Radix keeps that announcement in the page
+ * for one second only, which polling can miss on a busy machine, so record every assertive
+ * announcement from the first byte of each page load.
+ */
+async function recordAssertiveAnnouncements(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const heard: string[] = [];
+    Object.assign(window, { assertiveAnnouncements: heard });
+    new MutationObserver(() => {
+      for (const region of document.querySelectorAll('[role="status"][aria-live="assertive"]')) {
+        const text = region.textContent ?? "";
+        if (text !== "" && !heard.includes(text)) heard.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { assertiveAnnouncements: string[] }).assertiveAnnouncements,
+    );
+}
+
+async function expectAnnouncedAssertively(
+  announcements: () => Promise<string[]>,
+  timeout?: number,
+) {
+  await expect
+    .poll(async () => (await announcements()).some((text) => text.includes(FAILURE_TITLE)), {
+      timeout,
+    })
+    .toBe(true);
+}
+
+/** The Submission failed toast, on /, with the email kept and the button usable again. */
+async function expectFailureShown(page: Page, address: string, timeout?: number) {
+  const { email, submit } = waitlistForm(page);
+  const toast = toasts(page).filter({ hasText: FAILURE_TITLE });
+  await expect(toast).toBeVisible({ timeout });
+  await expect(toast).toContainText(FAILURE_TEXT);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(email).toHaveValue(address);
+  await expect(submit).toHaveText("Join Waitlist");
+  await expect(submit).toBeEnabled();
+}
+
+/** /success, with the Redirecting... toast that the toaster keeps alive across the navigation. */
+async function expectSuccessShown(page: Page) {
+  await expect(page).toHaveURL(/\/success$/);
+  await expect(toasts(page).filter({ hasText: "Redirecting..." })).toContainText(
+    "Taking you to confirmation page",
+  );
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+}
+
+type FailureMode = { name: string; fault: Omit<Fault, "count" | "match">; log: string };
+
+const FAILURE_MODES: FailureMode[] = [
+  { name: "HTTP 400", fault: { status: 400 }, log: "HTTP 400 Bad Request" },
+  { name: "HTTP 429", fault: { status: 429 }, log: "HTTP 429 Too Many Requests" },
+  { name: "HTTP 500", fault: { status: 500 }, log: "HTTP 500 Internal Server Error" },
+  { name: "a dropped connection", fault: { drop: true }, log: "Failed to fetch" },
+  {
+    name: "no answer",
+    fault: { hang: true },
+    log: `EmailJS did not answer within ${E2E_SEND_TIMEOUT_MS} ms`,
+  },
+];
+
+test.describe("failure matrix: every failed send is reported, kept and retryable", () => {
+  for (const mode of FAILURE_MODES) {
+    test(`${mode.name}: Submission failed, the email kept, then a retry sends exactly once`, async ({
+      page,
+      emailStandIn,
+      consoleGuard,
+    }) => {
+      // Blocked on fixtures.ts, remove this line once fixed: on a dropped connection Chromium logs
+      // "Failed to load resource: net::ERR_EMPTY_RESPONSE" for the emulator's URL, and the
+      // send-failure allowance only accepts its "the server responded with a status of" line.
+      consoleGuard.expectSendFailureLog();
+      const failureLogs = collectFailureLogs(page);
+      const sends = countSends(page);
+      const address = uniqueEmail("matrix");
+      await emailStandIn.fault({ count: 1, ...mode.fault, match: { email: address } });
+      const announcements = await recordAssertiveAnnouncements(page);
+      await page.goto("/");
+      const { email, submit } = waitlistForm(page);
+      await email.fill(address);
+
+      const started = Date.now();
+      await submit.click();
+      if (mode.fault.hang) {
+        // Nothing answers: the button waits on Joining... until the time limit ends the wait.
+        await expect(submit).toHaveText("Joining...");
+        await expect(submit).toBeDisabled();
+      }
+      await expectAnnouncedAssertively(announcements, E2E_SEND_TIMEOUT_MS + 5000);
+      await expectFailureShown(page, address);
+      if (mode.fault.hang) {
+        expect(Date.now() - started).toBeGreaterThanOrEqual(E2E_SEND_TIMEOUT_MS - 100);
+      }
+      expect(failureLogs).toEqual([`Waitlist submission failed: ${mode.log}`]);
+      expect(sends()).toBe(1);
+      expect(await emailStandIn.outbox(address)).toEqual([]);
+
+      await submit.click();
+      await expectSuccessShown(page);
+      expect(sends()).toBe(2);
+      const outbox = await emailStandIn.outbox(address);
+      expect(outbox).toHaveLength(1);
+      expect(outbox[0]?.template_params).toEqual({ email: address, ...EXPECTED_FIXED_PARAMS });
+      expect(outbox[0]?.lib_version).toBe("4.4.1");
+      expect(failureLogs).toHaveLength(1);
+    });
+  }
+});
+
+test.describe("one send per submission", () => {
+  test("a double click on Join Waitlist sends once", async ({ page, emailStandIn }) => {
+    const sends = countSends(page);
+    const address = uniqueEmail("double-click");
+    // Slow enough that the second click lands while the first send is still in flight, even on a
+    // busy machine, and well inside the 3 s limit.
+    await emailStandIn.fault({ count: 2, delayMs: 2000, match: { email: address } });
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.dblclick();
+    await expect(submit).toHaveText("Joining...");
+    await expectSuccessShown(page);
+    expect(sends()).toBe(1);
+    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+  });
+
+  test("repeated Enter in the field sends once", async ({ page, emailStandIn }) => {
+    const sends = countSends(page);
+    const address = uniqueEmail("enter");
+    await emailStandIn.fault({ count: 4, delayMs: 2000, match: { email: address } });
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    // The field keeps focus: every press is an implicit submission of the form.
+    for (let press = 0; press < 4; press += 1) await page.keyboard.press("Enter");
+    // Still in flight after the last press, so every press landed during the one send.
+    await expect(submit).toHaveText("Joining...");
+    await expectSuccessShown(page);
+    expect(sends()).toBe(1);
+    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+  });
+});
+
+test.describe("the same address again", () => {
+  test("after a success, the same address in any letter case goes to /success unsent", async ({
+    page,
+    emailStandIn,
+  }) => {
+    const sends = countSends(page);
+    const address = uniqueEmail("repeat");
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expectSuccessShown(page);
+    expect(sends()).toBe(1);
+
+    for (const again of [address, address.toUpperCase()]) {
+      // A fresh page load, so the Redirecting... toast below can only come from this submission.
+      await page.goto("/");
+      await expect(toasts(page)).toHaveCount(0);
+      await email.fill(again);
+      await submit.click();
+      await expectSuccessShown(page);
+      expect(sends(), `no request for ${again}`).toBe(1);
+      expect(await emailStandIn.outbox(again)).toHaveLength(again === address ? 1 : 0);
+    }
+    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+  });
+});
+
+test.describe("a reload after a failure", () => {
+  test("re-offers the email with a note, and a successful retry forgets it", async ({
+    page,
+    emailStandIn,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    const address = uniqueEmail("reload");
+    await emailStandIn.fault({ count: 1, status: 500, match: { email: address } });
+    await page.goto("/");
+    const { form, email, submit } = waitlistForm(page);
+    await expect(form.getByText(RESTORED_NOTE)).toHaveCount(0);
+    await email.fill(address);
+    await submit.click();
+    await expectFailureShown(page, address);
+
+    await page.reload();
+    await expect(email).toHaveValue(address);
+    await expect(form.getByText(RESTORED_NOTE)).toBeVisible();
+    await expect(email).toHaveAccessibleDescription(
+      new RegExp(RESTORED_NOTE.replace(/\./g, "\\.")),
+    );
+    expect(await emailStandIn.outbox(address)).toEqual([]);
+
+    await submit.click();
+    await expectSuccessShown(page);
+    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+
+    await page.goto("/");
+    await expect(email).toHaveValue("");
+    await expect(form.getByText(RESTORED_NOTE)).toHaveCount(0);
+  });
+});
+
+test.describe("honeypot", () => {
+  test("a filled honeypot pretends success and sends nothing", async ({ page, emailStandIn }) => {
+    const sends = countSends(page);
+    const address = uniqueEmail("honeypot");
+    await page.goto("/");
+    const { form, email, submit } = waitlistForm(page);
+    // The honeypot sits in an aria-hidden wrapper, so no role or label query can reach it (only
+    // the visible email field is a textbox); a bot finds it by its name, and so must this test.
+    await expect(form.getByRole("textbox")).toHaveCount(1);
+    await page.locator('input[name="website"]').fill("https://spam.example.com");
+    await email.fill(address);
+    await submit.click();
+    await expectSuccessShown(page);
+    expect(sends()).toBe(0);
+    expect(await emailStandIn.outbox(address)).toEqual([]);
+  });
+});
+
+test.describe("refusals by the SDK itself", () => {
+  test("451: the production build refuses a headless browser", async ({
+    page,
+    emailStandIn,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    const failureLogs = collectFailureLogs(page);
+    const sends = countSends(page);
+    const address = uniqueEmail("headless");
+    const announcements = await recordAssertiveAnnouncements(page);
+    await page.goto(`${E2E_PRODUCTION_SITE_URL}/`);
+    // Playwright's browser reports navigator.webdriver = true: the SDK's blockHeadless applies.
+    expect(await page.evaluate(() => navigator.webdriver)).toBe(true);
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expectAnnouncedAssertively(announcements);
+    await expectFailureShown(page, address);
+    expect(failureLogs).toEqual([
+      "Waitlist submission failed: HTTP 451 Unavailable For Headless Browser",
+    ]);
+    expect(sends()).toBe(0);
+    expect(await emailStandIn.outbox(address)).toEqual([]);
+  });
+
+  test("429: limitRate refuses a retry within 1 s, and a retry after 1 s goes through", async ({
+    page,
+    emailStandIn,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    // Look like a visitor's browser, so blockHeadless lets the send reach limitRate.
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false }),
+    );
+    // limitRate reads Date.now(): pinning the page's clock (timers keep running) makes "within
+    // 1 s" and "after 1 s" exact, however slow this machine is.
+    const slotStamp = Date.parse("2030-01-01T00:00:00Z");
+    await page.clock.setFixedTime(slotStamp);
+    const failureLogs = collectFailureLogs(page);
+    const sends = countSends(page);
+    const address = uniqueEmail("throttle");
+    await emailStandIn.fault({ count: 1, status: 500, match: { email: address } });
+    await page.goto(`${E2E_PRODUCTION_SITE_URL}/`);
+    expect(await page.evaluate(() => navigator.webdriver)).toBe(false);
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+
+    // The SDK stamps its one-a-second slot before sending, so this failed send uses it.
+    await submit.click();
+    await expectFailureShown(page, address);
+    expect(failureLogs).toEqual(["Waitlist submission failed: HTTP 500 Internal Server Error"]);
+    expect(sends()).toBe(1);
+
+    await page.clock.setFixedTime(slotStamp + 999);
+    await submit.click();
+    await expect.poll(() => failureLogs.length).toBe(2);
+    expect(failureLogs[1]).toBe("Waitlist submission failed: HTTP 429 Too Many Requests");
+    await expectFailureShown(page, address);
+    expect(sends(), "the refused retry never reached the emulator").toBe(1);
+    expect(await emailStandIn.outbox(address)).toEqual([]);
+
+    await page.clock.setFixedTime(slotStamp + 1001);
+    await submit.click();
+    await expectSuccessShown(page);
+    expect(sends()).toBe(2);
+    expect(failureLogs).toHaveLength(2);
+    const outbox = await emailStandIn.outbox(address);
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]?.template_params).toEqual({ email: address, ...EXPECTED_FIXED_PARAMS });
+  });
+
+  test("missing ids: a build without a template id reports the failure", async ({
+    page,
+    emailStandIn,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    const failureLogs = collectFailureLogs(page);
+    const sends = countSends(page);
+    const address = uniqueEmail("misconfigured");
+    const announcements = await recordAssertiveAnnouncements(page);
+    await page.goto(`${E2E_MISCONFIGURED_SITE_URL}/`);
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expectAnnouncedAssertively(announcements);
+    await expectFailureShown(page, address);
+    expect(failureLogs).toHaveLength(1);
+    expect(failureLogs[0]).toContain("The template ID is required");
+    expect(sends()).toBe(0);
+    expect(await emailStandIn.outbox(address)).toEqual([]);
+  });
+});
+
+test.describe("a late answer after the time limit", () => {
+  test("a timed-out send that still arrived is not sent again on retry", async ({
+    page,
+    emailStandIn,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    const failureLogs = collectFailureLogs(page);
+    const sends = countSends(page);
+    const address = uniqueEmail("late");
+    // Well past the 3 s limit: the visitor sees a failure first, then the email lands anyway.
+    const lateBy = 2500;
+    await emailStandIn.fault({
+      count: 1,
+      delayMs: E2E_SEND_TIMEOUT_MS + lateBy,
+      match: { email: address },
+    });
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    const lateAnswer = page.waitForResponse((response) => response.url().includes(EMAIL_API_PATH), {
+      timeout: E2E_SEND_TIMEOUT_MS + lateBy + 5000,
+    });
+    await submit.click();
+    await expect(toasts(page).filter({ hasText: FAILURE_TITLE })).toBeVisible({
+      timeout: E2E_SEND_TIMEOUT_MS + 2000,
+    });
+    // At the time limit the emulator is still holding the email back.
+    expect(await emailStandIn.outbox(address)).toEqual([]);
+    await expectFailureShown(page, address);
+    expect(failureLogs).toEqual([
+      `Waitlist submission failed: EmailJS did not answer within ${E2E_SEND_TIMEOUT_MS} ms`,
+    ]);
+
+    await expect
+      .poll(() => emailStandIn.outbox(address), { timeout: lateBy + 5000 })
+      .toHaveLength(1);
+    // The browser has read the late answer too, so the page knows the address went through.
+    expect((await lateAnswer).status()).toBe(200);
+    await (await lateAnswer).finished();
+
+    await submit.click();
+    await expectSuccessShown(page);
+    expect(sends()).toBe(1);
+    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+  });
+
+  test("a retry while the timed-out send is still unanswered waits for it instead of resending", async ({
+    page,
+    emailStandIn,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    const sends = countSends(page);
+    const address = uniqueEmail("pending");
+    // The answer comes 2 s after the time limit: inside the retry's own 3 s window.
+    await emailStandIn.fault({
+      count: 1,
+      delayMs: E2E_SEND_TIMEOUT_MS + 2000,
+      match: { email: address },
+    });
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expect(toasts(page).filter({ hasText: FAILURE_TITLE })).toBeVisible({
+      timeout: E2E_SEND_TIMEOUT_MS + 2000,
+    });
+    expect(await emailStandIn.outbox(address)).toEqual([]);
+
+    await submit.click();
+    await expectSuccessShown(page);
+    expect(sends()).toBe(1);
+    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+  });
+});
