@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import {
+  type BuildSettings,
+  contentSecurityPolicy,
+  netlifyHeadersFile,
+  securityHeaders,
+  vercelConfig,
+} from "./http-headers";
+
+const settings: BuildSettings = {
+  emailOrigin: "https://api.emailjs.com/",
+  inlineScriptHashes: ["sha256-loader"],
+  inlineStyleHashes: ["sha256-css"],
+};
+
+describe("contentSecurityPolicy", () => {
+  it("allows only the site, the hashed inline blocks and the EmailJS origin", () => {
+    expect(contentSecurityPolicy(settings)).toBe(
+      [
+        "default-src 'none'",
+        "script-src 'strict-dynamic' 'sha256-loader' 'self'",
+        "style-src 'self' 'sha256-css'",
+        "img-src 'self'",
+        "font-src 'self'",
+        "manifest-src 'self'",
+        "connect-src 'self' https://api.emailjs.com",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join("; "),
+    );
+  });
+});
+
+describe("deploy files", () => {
+  it("_headers carries every security header for all paths and caches assets for a year", () => {
+    const file = netlifyHeadersFile(settings);
+    for (const [name, value] of Object.entries(securityHeaders(settings))) {
+      expect(file).toContain(`/*\n`);
+      expect(file).toContain(`  ${name}: ${value}\n`);
+    }
+    expect(file).toContain("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n");
+    expect(file).toContain("/success\n  Cache-Control: public, max-age=0, must-revalidate\n");
+  });
+
+  it("vercel.json has the same headers, with the asset rule last so it wins", () => {
+    const config = JSON.parse(vercelConfig(settings)) as {
+      headers: { source: string; headers: { key: string; value: string }[] }[];
+    };
+    expect(config.headers.map((rule) => rule.source)).toEqual(["/(.*)", "/assets/(.*)"]);
+    const all = Object.fromEntries(config.headers[0]?.headers.map((h) => [h.key, h.value]) ?? []);
+    expect(all).toMatchObject(securityHeaders(settings));
+    expect(all["Cache-Control"]).toBe("public, max-age=0, must-revalidate");
+    expect(config.headers[1]?.headers).toEqual([
+      { key: "Cache-Control", value: "public, max-age=31536000, immutable" },
+    ]);
+  });
+});
