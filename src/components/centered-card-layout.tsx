@@ -9,7 +9,7 @@ export function CenteredCardLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col items-center px-4 py-10 sm:py-16">
       <header>
         <Link href="/" className="inline-flex rounded-md">
-          <Logo size="md" />
+          <Logo size="lg" />
         </Link>
       </header>
       <main className="flex w-full flex-1 items-center justify-center py-10">
