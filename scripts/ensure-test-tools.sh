@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure the test suite has what it runs outside npm: a Chromium for the browser tests and Java
-# for the Nu Html Checker. Run by `npm test` (pretest) and .ci/run; installs Debian's packages
+# for the Nu Html Checker. Run by `npm test` and .ci/run; installs Debian's packages
 # when it can (root with apt-get), and otherwise says what to install.
 set -euo pipefail
 
