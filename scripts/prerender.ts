@@ -17,6 +17,7 @@ type ServerEntry = {
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
+const FIRST_PAINT_GRACE_MS = 1000;
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 
 function hashes(html: string, pattern: RegExp): string[] {
@@ -46,11 +47,15 @@ async function inlineStylesheets(template: string, distDir: string): Promise<str
 /**
  * Replaces the entry <script src> with a tiny inline loader. The CSP then trusts that loader by its
  * hash and, through 'strict-dynamic', what it loads, instead of trusting every script on the
- * origin ('self'). The loaded module waits for the document to be parsed (entry-client.tsx).
+ * origin ('self'). The module may still arrive before the document is parsed; entry-client.tsx
+ * waits for that.
  */
 function loadEntryThroughLoader(template: string): string {
   return template.replace(ENTRY_SCRIPT, (_tag, src: string) => {
-    const loader = `{const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(src)};document.head.append(s)}`;
+    // Start the app only once the prerendered page has painted (the first-contentful-paint entry),
+    // or after FIRST_PAINT_GRACE_MS where paint timing is missing: on a slow phone its download
+    // then never competes with the first paint.
+    const loader = `{let d=0;const go=()=>{if(d++)return;const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(src)};document.head.append(s)};try{new PerformanceObserver((l,o)=>{o.disconnect();setTimeout(go)}).observe({type:"paint",buffered:true})}catch{}setTimeout(go,${FIRST_PAINT_GRACE_MS})}`;
     return `<script>${loader}</script>`;
   });
 }

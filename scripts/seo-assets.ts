@@ -256,6 +256,7 @@ export async function writeSeoAssets({ distDir, siteUrl }: { distDir: string; si
         font: { fontFiles, defaultFontFamily: FONT_FAMILY },
       }),
     ],
+    [files.faviconSvg, markSvg],
     [files.faviconPng.path, squarePng(markSvg, files.faviconPng, false)],
     [files.appleTouchIcon.path, squarePng(markSvg, files.appleTouchIcon, true)],
     ...files.manifestIcons.map((icon): [string, Buffer] => [

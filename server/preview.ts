@@ -89,7 +89,8 @@ function send(
   const extension = extname(filePath);
   const acceptsGzip = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
   const gzip = COMPRESSIBLE.has(extension) && acceptsGzip;
-  const payload = gzip ? gzipSync(body) : body;
+  // Level 9, as static hosts precompress: the landing page must fit the first round trip.
+  const payload = gzip ? gzipSync(body, { level: 9 }) : body;
   response.writeHead(status, {
     ...headers,
     "Content-Type": CONTENT_TYPES[extension] ?? "application/octet-stream",

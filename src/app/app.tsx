@@ -29,6 +29,10 @@ export function App({ ssrPath }: { ssrPath?: string }) {
 
 function CurrentPage() {
   const [location] = useLocation();
+  useEffect(() => {
+    // Hydration is done: the page answers every click from here on (the e2e tests wait for this).
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   const routeId = matchRoute(location);
   useEffect(() => {
     document.title = pageMeta[routeId].title;

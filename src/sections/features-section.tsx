@@ -37,10 +37,7 @@ export function FeaturesSection() {
                   <p className="mt-2 flex-1 text-sm text-ink-muted">{card.description}</p>
                   <InertAction variant="link" className="mt-5 self-start">
                     {features.learnMore}
-                    <span className="sr-only">
-                      {" "}
-                      {features.learnMoreAbout} {card.title}
-                    </span>
+                    <span className="sr-only">{` ${features.learnMoreAbout} ${card.title}`}</span>
                   </InertAction>
                 </RevealCard>
               </li>

@@ -12,10 +12,7 @@ export function HeroSection() {
       aria-labelledby="hero-heading"
       className="relative isolate overflow-hidden pt-28 pb-16 sm:pt-32 lg:pb-24"
     >
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_40rem_at_15%_-10%,rgb(77_163_255/0.16),transparent_60%),radial-gradient(40rem_30rem_at_90%_10%,rgb(61_220_151/0.07),transparent_60%)]"
-      />
+      <div aria-hidden="true" className="hero-glow absolute inset-0 -z-10" />
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
         <div>
           <Badge tone="accent">{hero.eyebrow}</Badge>
@@ -23,7 +20,8 @@ export function HeroSection() {
             id="hero-heading"
             className="mt-5 text-4xl font-semibold tracking-tight text-balance text-ink sm:text-5xl lg:text-6xl"
           >
-            {hero.headline} <span className="text-accent-strong">{hero.headlineAccent}</span>
+            {`${hero.headline} `}
+            <span className="text-accent-strong">{hero.headlineAccent}</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg text-pretty text-ink-muted">{hero.pitch}</p>
           <Button

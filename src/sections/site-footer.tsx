@@ -12,9 +12,7 @@ export function SiteFooter() {
           <p className="mt-3 text-sm text-ink-muted">{site.footer.blurb}</p>
         </div>
         <div className="text-sm text-ink-muted sm:text-right">
-          <p>
-            © {year} {site.name}. {site.footer.rights}
-          </p>
+          <p>{`© ${year} ${site.name}. ${site.footer.rights}`}</p>
           <p className="mt-1 text-xs">{site.footer.sampleDataNote}</p>
         </div>
       </div>

@@ -4,7 +4,7 @@
  * Specs opt in to the few messages a scenario expects.
  */
 import { randomUUID } from "node:crypto";
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import type { Fault, OutboxEntry } from "../../server/email-stand-in";
 import { E2E_EMAIL_URL } from "./stack-ports";
 
@@ -39,7 +39,28 @@ function isLocal(url: URL): boolean {
   return url.hostname === "127.0.0.1" || url.protocol === "data:" || url.protocol === "blob:";
 }
 
+/** Set on <html> by the app once hydrated; the app loads after the first paint, so after `load`. */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+}
+
 export const test = base.extend<{ consoleGuard: ConsoleGuard; emailStandIn: EmailStandIn }>({
+  // Navigation resolves once the app is interactive, as a visitor's first click would need.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await waitForHydration(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await waitForHydration(page);
+      return response;
+    };
+    await use(page);
+  },
   consoleGuard: [
     async ({ page }, use) => {
       const problems: string[] = [];

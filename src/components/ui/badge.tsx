@@ -18,7 +18,6 @@ export function Badge({
 }: ComponentProps<"span"> & { tone?: BadgeTone }) {
   return (
     <span
-      data-slot="badge"
       className={cn(
         "inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap",
         TONES[tone],

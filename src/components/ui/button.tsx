@@ -2,8 +2,7 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
 const VARIANTS = {
-  primary:
-    "bg-accent text-on-accent hover:bg-accent-strong disabled:bg-accent/60 shadow-sm shadow-accent/20",
+  primary: "bg-accent text-on-accent hover:bg-accent-strong disabled:bg-accent/60 shadow-glow",
   secondary:
     "border border-line bg-surface-raised text-ink hover:border-accent/60 hover:bg-line/60",
   ghost: "text-ink-muted hover:bg-surface-raised hover:text-ink",
@@ -34,12 +33,5 @@ export function Button({
   type = "button",
   ...props
 }: ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize }) {
-  return (
-    <button
-      data-slot="button"
-      type={type}
-      className={cn(buttonClasses(variant, size), className)}
-      {...props}
-    />
-  );
+  return <button type={type} className={cn(buttonClasses(variant, size), className)} {...props} />;
 }

@@ -4,11 +4,7 @@ import { cn } from "@/lib/cn";
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
-      data-slot="card"
-      className={cn(
-        "rounded-2xl border border-line bg-surface/90 shadow-lg shadow-black/20",
-        className,
-      )}
+      className={cn("rounded-2xl border border-line bg-surface/90 shadow-soft", className)}
       {...props}
     />
   );
@@ -17,7 +13,6 @@ export function Card({ className, ...props }: ComponentProps<"div">) {
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
-      data-slot="card-header"
       className={cn("flex items-center justify-between gap-3 px-5 pt-5", className)}
       {...props}
     />
@@ -25,15 +20,9 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return (
-    <h3
-      data-slot="card-title"
-      className={cn("text-base font-semibold text-ink", className)}
-      {...props}
-    />
-  );
+  return <h3 className={cn("text-base font-semibold text-ink", className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="card-content" className={cn("p-5", className)} {...props} />;
+  return <div className={cn("p-5", className)} {...props} />;
 }

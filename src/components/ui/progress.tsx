@@ -24,7 +24,6 @@ export function Progress({
   const clamped = Math.min(100, Math.max(0, value));
   return (
     <svg
-      data-slot="progress"
       aria-hidden="true"
       viewBox="0 0 100 2"
       preserveAspectRatio="none"

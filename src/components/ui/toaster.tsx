@@ -26,8 +26,8 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
           // "foreground" is announced assertively: a failed signup must not go unnoticed.
           type={item.variant === "destructive" ? "foreground" : "background"}
           className={cn(
-            "pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-2xl shadow-black/40",
-            "data-[state=open]:animate-fade-in data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=end]:translate-x-full data-[swipe=end]:transition-transform",
+            "pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-deep",
+            "data-[state=open]:animate-fade-in data-[swipe=move]:[translate:var(--radix-toast-swipe-move-x)_0] data-[swipe=end]:[translate:100%_0] data-[swipe=end]:transition-[translate]",
             item.variant === "destructive"
               ? "border-danger/50 bg-danger-surface text-ink"
               : "border-line bg-surface-raised text-ink",

@@ -49,7 +49,7 @@ export function Tooltip({ content, children }: { content: string; children: Reac
           <TooltipPrimitive.Content
             sideOffset={SIDE_OFFSET_PX}
             collisionPadding={8}
-            className="z-50 animate-fade-in rounded-md border border-line bg-surface-raised px-3 py-1.5 text-xs font-medium text-ink shadow-lg shadow-black/40"
+            className="z-50 animate-fade-in rounded-md border border-line bg-surface-raised px-3 py-1.5 text-xs font-medium text-ink shadow-soft"
           >
             {content}
           </TooltipPrimitive.Content>

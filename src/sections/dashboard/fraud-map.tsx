@@ -68,7 +68,7 @@ export function FraudMap() {
                   )}
                 />
                 {spot.city}
-                <span className="sr-only">, {dashboard.threats.severityLabels[spot.severity]}</span>
+                <span className="sr-only">{`, ${dashboard.threats.severityLabels[spot.severity]}`}</span>
               </span>
             </li>
           ))}

@@ -28,7 +28,7 @@ export function SecurityHealth() {
                 <span className="flex items-center gap-2">
                   <Badge tone={STATUS_TONE[area.status]}>{area.status}</Badge>
                   <span className="w-10 text-right text-sm text-ink tabular-nums">
-                    {area.percent}%
+                    {`${area.percent}%`}
                   </span>
                 </span>
               </div>

@@ -22,9 +22,7 @@ export function ThreatActivity() {
             >
               <div className="min-w-0">
                 <p className="text-sm font-medium text-ink">{item.title}</p>
-                <p className="mt-0.5 text-xs text-ink-muted">
-                  {item.detail} · {item.time}
-                </p>
+                <p className="mt-0.5 text-xs text-ink-muted">{`${item.detail} · ${item.time}`}</p>
               </div>
               <Badge tone={SEVERITY_TONE[item.severity]}>{severityLabels[item.severity]}</Badge>
             </li>
