@@ -19,6 +19,7 @@ const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
 const FIRST_PAINT_GRACE_MS = 1000;
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MANIFEST_LINK = /<link rel="manifest" href="([^"]+)" \/>\s*/;
 
 function hashes(html: string, pattern: RegExp): string[] {
   return [...html.matchAll(pattern)].map(
@@ -45,17 +46,21 @@ async function inlineStylesheets(template: string, distDir: string): Promise<str
 }
 
 /**
- * Replaces the entry <script src> with a tiny inline loader. The CSP then trusts that loader by its
- * hash and, through 'strict-dynamic', what it loads, instead of trusting every script on the
- * origin ('self'). The module may still arrive before the document is parsed; entry-client.tsx
- * waits for that.
+ * Replaces the entry <script src> with a tiny inline loader that starts, once the page has
+ * painted, what the first paint does not need: the app's module and the web manifest link
+ * (whose fetch, and the icon fetch it triggers, would otherwise race the first paint).
+ * The CSP trusts the loader by its hash and, through 'strict-dynamic', what it loads, instead of
+ * trusting every script on the origin ('self'). The module may arrive before the document is
+ * parsed; entry-client.tsx waits for that. Where paint timing is missing, FIRST_PAINT_GRACE_MS.
  */
-function loadEntryThroughLoader(template: string): string {
-  return template.replace(ENTRY_SCRIPT, (_tag, src: string) => {
-    // Start the app only once the prerendered page has painted (the first-contentful-paint entry),
-    // or after FIRST_PAINT_GRACE_MS where paint timing is missing: on a slow phone its download
-    // then never competes with the first paint.
-    const loader = `{let d=0;const go=()=>{if(d++)return;const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(src)};document.head.append(s)};try{new PerformanceObserver((l,o)=>{o.disconnect();setTimeout(go)}).observe({type:"paint",buffered:true})}catch{}setTimeout(go,${FIRST_PAINT_GRACE_MS})}`;
+function loadAfterFirstPaint(page: string): string {
+  const manifest = page.match(MANIFEST_LINK);
+  const withoutManifest = manifest ? page.replace(manifest[0], "") : page;
+  return withoutManifest.replace(ENTRY_SCRIPT, (_tag, src: string) => {
+    const addManifest = manifest
+      ? `const m=document.createElement("link");m.rel="manifest";m.href=${JSON.stringify(manifest[1])};document.head.append(m);`
+      : "";
+    const loader = `{let d=0;const go=()=>{if(d++)return;const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(src)};document.head.append(s);${addManifest}};try{new PerformanceObserver((l,o)=>{o.disconnect();setTimeout(go)}).observe({type:"paint",buffered:true})}catch{}setTimeout(go,${FIRST_PAINT_GRACE_MS})}`;
     return `<script>${loader}</script>`;
   });
 }
@@ -70,9 +75,7 @@ export async function prerender({
   siteUrl: string;
 }) {
   const templatePath = join(distDir, "index.html");
-  const template = loadEntryThroughLoader(
-    await inlineStylesheets(await readFile(templatePath, "utf8"), distDir),
-  );
+  const template = await inlineStylesheets(await readFile(templatePath, "utf8"), distDir);
   const { render, emailOrigin } = (await import(
     pathToFileURL(resolve(serverEntry)).href
   )) as ServerEntry;
@@ -82,7 +85,9 @@ export async function prerender({
   const styleHashes = new Set<string>();
   for (const route of [...routes, notFoundRoute]) {
     const { head, html } = await render(route, siteUrl);
-    const page = template.replace("<!--app-head-->", head).replace("<!--app-html-->", html);
+    const page = loadAfterFirstPaint(
+      template.replace("<!--app-head-->", head).replace("<!--app-html-->", html),
+    );
     const file = join(distDir, route.file);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, page);
