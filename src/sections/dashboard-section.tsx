@@ -1,4 +1,4 @@
-import { SectionHeading } from "@/components/section-heading";
+import { LandingSection } from "@/components/landing-section";
 import { Badge } from "@/components/ui/badge";
 import { dashboard } from "@/content/dashboard";
 import { CriticalAlerts } from "./dashboard/critical-alerts";
@@ -10,39 +10,36 @@ import { ThreatActivity } from "./dashboard/threat-activity";
 
 export function DashboardSection() {
   return (
-    <section id="dashboard" aria-labelledby="dashboard-heading" className="py-20 sm:py-28">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="dashboard-heading"
-          eyebrow={dashboard.eyebrow}
-          heading={dashboard.heading}
-          intro={dashboard.intro}
-        />
-        <div className="mt-14 rounded-3xl border border-line bg-canvas/60 p-3 shadow-deep sm:p-5">
-          <div className="flex flex-wrap items-center justify-between gap-3 px-2 pb-4">
-            <p className="flex items-center gap-2 text-sm font-semibold text-ink">
-              <span aria-hidden="true" className="size-2 rounded-full bg-success" />
-              {dashboard.panelTitle}
-              <span className="text-xs font-normal text-success">{dashboard.liveLabel}</span>
-            </p>
-            <Badge>{dashboard.sampleBadge}</Badge>
-          </div>
-          <ul className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
-            {dashboard.statTiles.map((tile) => (
-              <li key={tile.label}>
-                <StatTile tile={tile} />
-              </li>
-            ))}
-          </ul>
-          <div className="mt-4 grid gap-4 lg:grid-cols-3">
-            <ThreatActivity />
-            <FraudMap />
-            <CriticalAlerts />
-            <SecurityHealth />
-            <QuickActions />
-          </div>
+    <LandingSection
+      id="dashboard"
+      eyebrow={dashboard.eyebrow}
+      heading={dashboard.heading}
+      intro={dashboard.intro}
+    >
+      <div className="mt-14 rounded-3xl border border-line bg-canvas/60 p-3 shadow-deep sm:p-5">
+        <div className="flex flex-wrap items-center justify-between gap-3 px-2 pb-4">
+          <p className="flex items-center gap-2 text-sm font-semibold text-ink">
+            <span aria-hidden="true" className="size-2 rounded-full bg-success" />
+            {dashboard.panelTitle}
+            <span className="text-xs font-normal text-success">{dashboard.liveLabel}</span>
+          </p>
+          <Badge>{dashboard.sampleBadge}</Badge>
+        </div>
+        <ul className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
+          {dashboard.statTiles.map((tile) => (
+            <li key={tile.label}>
+              <StatTile tile={tile} />
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 grid gap-4 lg:grid-cols-3">
+          <ThreatActivity />
+          <FraudMap />
+          <CriticalAlerts />
+          <SecurityHealth />
+          <QuickActions />
         </div>
       </div>
-    </section>
+    </LandingSection>
   );
 }

@@ -3,8 +3,8 @@ import FingerprintPattern from "lucide-react/icons/fingerprint-pattern";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Zap from "lucide-react/icons/zap";
 import { InertAction } from "@/components/inert-action";
+import { LandingSection } from "@/components/landing-section";
 import { RevealCard } from "@/components/reveal-card";
-import { SectionHeading } from "@/components/section-heading";
 import { type FeatureIcon, features } from "@/content/features";
 
 const ICONS = {
@@ -16,35 +16,32 @@ const ICONS = {
 
 export function FeaturesSection() {
   return (
-    <section id="features" aria-labelledby="features-heading" className="py-20 sm:py-28">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="features-heading"
-          eyebrow={features.eyebrow}
-          heading={features.heading}
-          intro={features.intro}
-        />
-        <ul className="mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {features.cards.map((card) => {
-            const Icon = ICONS[card.icon];
-            return (
-              <li key={card.title} className="flex">
-                <RevealCard className="flex w-full flex-col p-6">
-                  <span className="grid size-11 place-items-center rounded-xl bg-accent/12 text-accent-strong">
-                    <Icon aria-hidden="true" className="size-5" />
-                  </span>
-                  <h3 className="mt-5 text-lg font-semibold text-ink">{card.title}</h3>
-                  <p className="mt-2 flex-1 text-sm text-ink-muted">{card.description}</p>
-                  <InertAction variant="link" className="mt-5 self-start">
-                    {features.learnMore}
-                    <span className="sr-only">{` ${features.learnMoreAbout} ${card.title}`}</span>
-                  </InertAction>
-                </RevealCard>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+    <LandingSection
+      id="features"
+      eyebrow={features.eyebrow}
+      heading={features.heading}
+      intro={features.intro}
+    >
+      <ul className="mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        {features.cards.map((card) => {
+          const Icon = ICONS[card.icon];
+          return (
+            <li key={card.title} className="flex">
+              <RevealCard className="flex w-full flex-col p-6">
+                <span className="grid size-11 place-items-center rounded-xl bg-accent/12 text-accent-strong">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <h3 className="mt-5 text-lg font-semibold text-ink">{card.title}</h3>
+                <p className="mt-2 flex-1 text-sm text-ink-muted">{card.description}</p>
+                <InertAction variant="link" className="mt-5 self-start">
+                  {features.learnMore}
+                  <span className="sr-only">{` ${features.learnMoreAbout} ${card.title}`}</span>
+                </InertAction>
+              </RevealCard>
+            </li>
+          );
+        })}
+      </ul>
+    </LandingSection>
   );
 }

@@ -2,8 +2,8 @@ import Check from "lucide-react/icons/check";
 import CreditCard from "lucide-react/icons/credit-card";
 import Lock from "lucide-react/icons/lock";
 import Users from "lucide-react/icons/users";
+import { LandingSection } from "@/components/landing-section";
 import { RevealCard } from "@/components/reveal-card";
-import { SectionHeading } from "@/components/section-heading";
 import { type SolutionIcon, solutions } from "@/content/solutions";
 
 const ICONS = {
@@ -14,39 +14,36 @@ const ICONS = {
 
 export function SolutionsSection() {
   return (
-    <section id="solutions" aria-labelledby="solutions-heading" className="py-20 sm:py-28">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="solutions-heading"
-          eyebrow={solutions.eyebrow}
-          heading={solutions.heading}
-          intro={solutions.intro}
-        />
-        <ul className="mt-14 grid gap-5 md:grid-cols-3">
-          {solutions.cards.map((card) => {
-            const Icon = ICONS[card.icon];
-            return (
-              <li key={card.title} className="flex">
-                <RevealCard className="w-full p-6">
-                  <span className="grid size-11 place-items-center rounded-xl bg-accent/12 text-accent-strong">
-                    <Icon aria-hidden="true" className="size-5" />
-                  </span>
-                  <h3 className="mt-5 text-lg font-semibold text-ink">{card.title}</h3>
-                  <p className="mt-2 text-sm text-ink-muted">{card.summary}</p>
-                  <ul className="mt-5 space-y-3">
-                    {card.bullets.map((bullet) => (
-                      <li key={bullet} className="flex gap-3 text-sm text-ink">
-                        <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                        {bullet}
-                      </li>
-                    ))}
-                  </ul>
-                </RevealCard>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+    <LandingSection
+      id="solutions"
+      eyebrow={solutions.eyebrow}
+      heading={solutions.heading}
+      intro={solutions.intro}
+    >
+      <ul className="mt-14 grid gap-5 md:grid-cols-3">
+        {solutions.cards.map((card) => {
+          const Icon = ICONS[card.icon];
+          return (
+            <li key={card.title} className="flex">
+              <RevealCard className="w-full p-6">
+                <span className="grid size-11 place-items-center rounded-xl bg-accent/12 text-accent-strong">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <h3 className="mt-5 text-lg font-semibold text-ink">{card.title}</h3>
+                <p className="mt-2 text-sm text-ink-muted">{card.summary}</p>
+                <ul className="mt-5 space-y-3">
+                  {card.bullets.map((bullet) => (
+                    <li key={bullet} className="flex gap-3 text-sm text-ink">
+                      <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+                      {bullet}
+                    </li>
+                  ))}
+                </ul>
+              </RevealCard>
+            </li>
+          );
+        })}
+      </ul>
+    </LandingSection>
   );
 }

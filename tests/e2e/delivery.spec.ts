@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import type { Fault } from "../../server/email-stand-in";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { EXPECTED_FIXED_PARAMS, expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
 import {
   E2E_MISCONFIGURED_SITE_URL,
   E2E_PRODUCTION_SITE_URL,
@@ -17,27 +17,6 @@ const FAILURE_TITLE = "Submission failed";
 const FAILURE_TEXT = "There was a problem submitting your request. Please try again.";
 const RESTORED_NOTE =
   "Your last attempt didn't go through, so we kept your address. Try again when ready.";
-
-const EXPECTED_FIXED_PARAMS = {
-  name: "Waitlist Subscriber",
-  company: "N/A",
-  role: "N/A",
-  needs: "Joined via the simplified waitlist form",
-};
-
-function waitlistForm(page: Page) {
-  const form = page.getByRole("form", { name: "Join the early-access waitlist" });
-  return {
-    form,
-    email: form.getByRole("textbox", { name: "Work email address" }),
-    submit: form.getByRole("button", { name: /Join Waitlist|Joining\.\.\./ }),
-  };
-}
-
-/** Radix renders each toast as a list item inside the "Notifications (F8)" region. */
-function toasts(page: Page) {
-  return page.getByRole("region", { name: "Notifications (F8)" }).getByRole("listitem");
-}
 
 /** Counts the sends that leave the browser for the emulator (POSTs, so no CORS preflight). */
 function countSends(page: Page): () => number {

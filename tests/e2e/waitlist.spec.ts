@@ -1,26 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures";
-
-function waitlistForm(page: Page) {
-  const form = page.getByRole("form", { name: "Join the early-access waitlist" });
-  return {
-    form,
-    email: form.getByRole("textbox", { name: "Work email address" }),
-    submit: form.getByRole("button", { name: /Join Waitlist|Joining\.\.\./ }),
-  };
-}
-
-/** Radix renders each toast as a list item inside the "Notifications (F8)" region. */
-function toasts(page: Page) {
-  return page.getByRole("region", { name: "Notifications (F8)" }).getByRole("listitem");
-}
-
-const EXPECTED_FIXED_PARAMS = {
-  name: "Waitlist Subscriber",
-  company: "N/A",
-  role: "N/A",
-  needs: "Joined via the simplified waitlist form",
-};
+import { EXPECTED_FIXED_PARAMS, expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
 
 test.describe("waitlist validation", () => {
   for (const [name, value] of [

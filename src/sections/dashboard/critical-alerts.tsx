@@ -1,35 +1,34 @@
 import Siren from "lucide-react/icons/siren";
-import { useId } from "react";
-import { RevealCard } from "@/components/reveal-card";
-import { CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { dashboard } from "@/content/dashboard";
+import { DashboardCard } from "./dashboard-card";
 
 export function CriticalAlerts() {
-  const titleId = useId();
   const { title, count, countLabel, items } = dashboard.criticalAlerts;
   return (
-    <RevealCard className="border-danger/40 bg-danger-surface/60">
-      <CardHeader>
-        <CardTitle id={titleId}>{title}</CardTitle>
-        <Siren aria-hidden="true" className="size-5 text-danger" />
-      </CardHeader>
-      <CardContent>
-        <p className="flex items-baseline gap-2">
-          <span className="text-4xl font-semibold text-danger tabular-nums">{count}</span>
-          <span className="text-sm font-medium text-ink">{countLabel}</span>
-        </p>
-        <ul aria-labelledby={titleId} className="mt-4 space-y-2">
-          {items.map((item) => (
-            <li key={item} className="flex gap-2 text-sm text-ink-muted">
-              <span
-                aria-hidden="true"
-                className="mt-1.5 size-1.5 shrink-0 rounded-full bg-danger"
-              />
-              {item}
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </RevealCard>
+    <DashboardCard
+      title={title}
+      aside={<Siren aria-hidden="true" className="size-5 text-danger" />}
+      className="border-danger/40 bg-danger-surface/60"
+    >
+      {(titleId) => (
+        <>
+          <p className="flex items-baseline gap-2">
+            <span className="text-4xl font-semibold text-danger tabular-nums">{count}</span>
+            <span className="text-sm font-medium text-ink">{countLabel}</span>
+          </p>
+          <ul aria-labelledby={titleId} className="mt-4 space-y-2">
+            {items.map((item) => (
+              <li key={item} className="flex gap-2 text-sm text-ink-muted">
+                <span
+                  aria-hidden="true"
+                  className="mt-1.5 size-1.5 shrink-0 rounded-full bg-danger"
+                />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </DashboardCard>
   );
 }

@@ -1,10 +1,9 @@
 import { useId } from "react";
-import { RevealCard } from "@/components/reveal-card";
-import { CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { dashboard } from "@/content/dashboard";
 import worldMapUrl from "@/generated/world-map.svg";
 import { cn } from "@/lib/cn";
 import { MAP_VIEWBOX, projectToMap } from "@/lib/map-projection";
+import { DashboardCard } from "./dashboard-card";
 
 const DOT_COLOUR = { high: "fill-danger", medium: "fill-warning" } as const;
 const DOT_RADIUS = 3.2;
@@ -15,65 +14,69 @@ export function FraudMap() {
   const { width, height } = MAP_VIEWBOX;
   const captionId = useId();
   return (
-    <RevealCard className="lg:col-span-2">
-      <CardHeader className="flex-wrap">
-        <CardTitle>{title}</CardTitle>
+    <DashboardCard
+      title={title}
+      className="lg:col-span-2"
+      aside={
         <p id={captionId} className="text-xs text-ink-muted">
           {caption}
         </p>
-      </CardHeader>
-      <CardContent>
-        <div className="relative">
-          <img
-            src={worldMapUrl}
-            alt=""
-            width={width}
-            height={height}
-            loading="lazy"
-            decoding="async"
-            className="h-auto w-full"
-          />
-          <svg
-            aria-hidden="true"
-            viewBox={`0 0 ${width} ${height}`}
-            className="absolute inset-0 size-full overflow-visible"
-          >
-            {hotspots.map((spot) => {
-              const { x, y } = projectToMap(spot.lat, spot.lon);
-              const cx = (x / 100) * width;
-              const cy = (y / 100) * height;
-              return (
-                <g key={spot.city} className={DOT_COLOUR[spot.severity]}>
-                  <circle
-                    cx={cx}
-                    cy={cy}
-                    r={DOT_RADIUS}
-                    className="origin-center animate-pulse-dot [transform-box:fill-box]"
+      }
+    >
+      {() => (
+        <>
+          <div className="relative">
+            <img
+              src={worldMapUrl}
+              alt=""
+              width={width}
+              height={height}
+              loading="lazy"
+              decoding="async"
+              className="h-auto w-full"
+            />
+            <svg
+              aria-hidden="true"
+              viewBox={`0 0 ${width} ${height}`}
+              className="absolute inset-0 size-full overflow-visible"
+            >
+              {hotspots.map((spot) => {
+                const { x, y } = projectToMap(spot.lat, spot.lon);
+                const cx = (x / 100) * width;
+                const cy = (y / 100) * height;
+                return (
+                  <g key={spot.city} className={DOT_COLOUR[spot.severity]}>
+                    <circle
+                      cx={cx}
+                      cy={cy}
+                      r={DOT_RADIUS}
+                      className="origin-center animate-pulse-dot [transform-box:fill-box]"
+                    />
+                    <circle cx={cx} cy={cy} r={DOT_RADIUS} />
+                  </g>
+                );
+              })}
+            </svg>
+          </div>
+          <ul aria-labelledby={captionId} className="mt-4 flex flex-wrap gap-2">
+            {hotspots.map((spot) => (
+              <li key={spot.city}>
+                <span className="inline-flex items-center gap-1.5 rounded-full border border-line px-2.5 py-0.5 text-xs text-ink-muted">
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      "size-1.5 rounded-full",
+                      spot.severity === "high" ? "bg-danger" : "bg-warning",
+                    )}
                   />
-                  <circle cx={cx} cy={cy} r={DOT_RADIUS} />
-                </g>
-              );
-            })}
-          </svg>
-        </div>
-        <ul aria-labelledby={captionId} className="mt-4 flex flex-wrap gap-2">
-          {hotspots.map((spot) => (
-            <li key={spot.city}>
-              <span className="inline-flex items-center gap-1.5 rounded-full border border-line px-2.5 py-0.5 text-xs text-ink-muted">
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    "size-1.5 rounded-full",
-                    spot.severity === "high" ? "bg-danger" : "bg-warning",
-                  )}
-                />
-                {spot.city}
-                <span className="sr-only">{`, ${dashboard.threats.severityLabels[spot.severity]}`}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </RevealCard>
+                  {spot.city}
+                  <span className="sr-only">{`, ${dashboard.threats.severityLabels[spot.severity]}`}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </DashboardCard>
   );
 }

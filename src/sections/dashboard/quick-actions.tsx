@@ -1,18 +1,12 @@
-import { useId } from "react";
 import { InertAction } from "@/components/inert-action";
-import { RevealCard } from "@/components/reveal-card";
-import { CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { dashboard } from "@/content/dashboard";
+import { DashboardCard } from "./dashboard-card";
 
 export function QuickActions() {
-  const titleId = useId();
   const { title, actions } = dashboard.quickActions;
   return (
-    <RevealCard>
-      <CardHeader>
-        <CardTitle id={titleId}>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
+    <DashboardCard title={title}>
+      {(titleId) => (
         <ul aria-labelledby={titleId} className="grid gap-3">
           {actions.map((action) => (
             <li key={action}>
@@ -22,7 +16,7 @@ export function QuickActions() {
             </li>
           ))}
         </ul>
-      </CardContent>
-    </RevealCard>
+      )}
+    </DashboardCard>
   );
 }

@@ -1,9 +1,7 @@
-import { useId } from "react";
-import { RevealCard } from "@/components/reveal-card";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress, type ProgressTone } from "@/components/ui/progress";
 import { dashboard, type HealthStatus } from "@/content/dashboard";
+import { DashboardCard } from "./dashboard-card";
 
 const STATUS_TONE = {
   Secure: "success",
@@ -12,14 +10,10 @@ const STATUS_TONE = {
 } satisfies Record<HealthStatus, BadgeTone & ProgressTone>;
 
 export function SecurityHealth() {
-  const titleId = useId();
   const { title, areas } = dashboard.securityHealth;
   return (
-    <RevealCard>
-      <CardHeader>
-        <CardTitle id={titleId}>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
+    <DashboardCard title={title}>
+      {(titleId) => (
         <ul aria-labelledby={titleId} className="space-y-4">
           {areas.map((area) => (
             <li key={area.name}>
@@ -36,7 +30,7 @@ export function SecurityHealth() {
             </li>
           ))}
         </ul>
-      </CardContent>
-    </RevealCard>
+      )}
+    </DashboardCard>
   );
 }

@@ -1,19 +1,13 @@
-import { useId } from "react";
-import { RevealCard } from "@/components/reveal-card";
 import { Badge } from "@/components/ui/badge";
-import { CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { dashboard } from "@/content/dashboard";
+import { DashboardCard } from "./dashboard-card";
 import { SEVERITY_TONE } from "./severity";
 
 export function ThreatActivity() {
-  const titleId = useId();
   const { title, severityLabels, items } = dashboard.threats;
   return (
-    <RevealCard>
-      <CardHeader>
-        <CardTitle id={titleId}>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
+    <DashboardCard title={title}>
+      {(titleId) => (
         <ul aria-labelledby={titleId} className="divide-y divide-line">
           {items.map((item) => (
             <li
@@ -28,7 +22,7 @@ export function ThreatActivity() {
             </li>
           ))}
         </ul>
-      </CardContent>
-    </RevealCard>
+      )}
+    </DashboardCard>
   );
 }
