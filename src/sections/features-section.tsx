@@ -5,6 +5,7 @@ import Zap from "lucide-react/icons/zap";
 import { InertAction } from "@/components/inert-action";
 import { LandingSection } from "@/components/landing-section";
 import { RevealCard } from "@/components/reveal-card";
+import { IconTile } from "@/components/ui/icon-tile";
 import { type FeatureIcon, features } from "@/content/features";
 
 const ICONS = {
@@ -24,13 +25,10 @@ export function FeaturesSection() {
     >
       <ul className="mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {features.cards.map((card) => {
-          const Icon = ICONS[card.icon];
           return (
             <li key={card.title} className="flex">
               <RevealCard className="flex w-full flex-col p-6">
-                <span className="grid size-11 place-items-center rounded-xl bg-accent/12 text-accent-strong">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
+                <IconTile icon={ICONS[card.icon]} />
                 <h3 className="mt-5 text-lg font-semibold text-ink">{card.title}</h3>
                 <p className="mt-2 flex-1 text-sm text-ink-muted">{card.description}</p>
                 <InertAction variant="link" className="mt-5 self-start">

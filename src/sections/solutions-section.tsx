@@ -4,6 +4,7 @@ import Lock from "lucide-react/icons/lock";
 import Users from "lucide-react/icons/users";
 import { LandingSection } from "@/components/landing-section";
 import { RevealCard } from "@/components/reveal-card";
+import { IconTile } from "@/components/ui/icon-tile";
 import { type SolutionIcon, solutions } from "@/content/solutions";
 
 const ICONS = {
@@ -22,13 +23,10 @@ export function SolutionsSection() {
     >
       <ul className="mt-14 grid gap-5 md:grid-cols-3">
         {solutions.cards.map((card) => {
-          const Icon = ICONS[card.icon];
           return (
             <li key={card.title} className="flex">
               <RevealCard className="w-full p-6">
-                <span className="grid size-11 place-items-center rounded-xl bg-accent/12 text-accent-strong">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
+                <IconTile icon={ICONS[card.icon]} />
                 <h3 className="mt-5 text-lg font-semibold text-ink">{card.title}</h3>
                 <p className="mt-2 text-sm text-ink-muted">{card.summary}</p>
                 <ul className="mt-5 space-y-3">
