@@ -9,6 +9,7 @@ import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
 import { routes } from "../src/app/routes";
 import { pageMeta } from "../src/content/pages";
 import { type SizedFile, seo } from "../src/content/seo";
+import { escapeMarkup } from "../src/lib/escape-markup";
 
 const LOGO_MARK = resolve(import.meta.dirname, "../src/assets/logo-mark.svg");
 /** Inter (SIL Open Font License 1.1): resvg must not depend on the fonts a build machine has. */
@@ -33,23 +34,13 @@ const HEADLINE_SIZE = 56;
 const HEADLINE_LEADING = 68;
 const HIGHLIGHT_GAP = 34;
 
-function escapeXml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-}
-
-/** The logo mark as a nested <svg> at a place and size, its ids prefixed so copies never clash. */
+/** The logo mark as a nested <svg> at a place and size. */
 function placeMark(
   markSvg: string,
-  { x, y, size, id }: { x: number; y: number; size: number; id: string },
+  { x, y, size }: { x: number; y: number; size: number },
 ): string {
   return markSvg
     .trim()
-    .replace(/\bid="([^"]+)"/g, `id="${id}-$1"`)
-    .replace(/url\(#([^)]+)\)/g, `url(#${id}-$1)`)
     .replace(/^<svg\b/, `<svg x="${x}" y="${y}" width="${size}" height="${size}"`);
 }
 
@@ -65,7 +56,7 @@ function tileSvg(markSvg: string, side: number): string {
   const offset = (side - size) / 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}" viewBox="0 0 ${side} ${side}">
 <rect width="${side}" height="${side}" fill="${seo.manifest.backgroundColor}"/>
-${placeMark(markSvg, { x: offset, y: offset, size, id: "mark" })}
+${placeMark(markSvg, { x: offset, y: offset, size })}
 </svg>`;
 }
 
@@ -76,7 +67,7 @@ function textElement(
   { x, y, fill, ...style }: TextStyle & { x: number; y: number; fill: string },
 ): string {
   const spacing = style.letterSpacing ? ` letter-spacing="${style.letterSpacing}"` : "";
-  return `<text x="${x}" y="${y}" font-family="${FONT_FAMILY}" font-size="${style.size}" font-weight="${style.weight}"${spacing} fill="${fill}">${escapeXml(content)}</text>`;
+  return `<text x="${x}" y="${y}" font-family="${FONT_FAMILY}" font-size="${style.size}" font-weight="${style.weight}"${spacing} fill="${fill}">${escapeMarkup(content)}</text>`;
 }
 
 /** Lays text out with the real font, so wrapping and the button's width are measured, not guessed. */
@@ -181,9 +172,9 @@ function ogImageSvg(markSvg: string, fontFiles: string[]): string {
   <circle cx="${shield.cx}" cy="${shield.cy}" r="194" stroke-opacity="0.17" stroke-width="1.5"/>
   <circle cx="${shield.cx}" cy="${shield.cy}" r="246" stroke-opacity="0.08" stroke-width="1.5"/>
 </g>
-${placeMark(markSvg, { x: shield.cx - shield.size / 2, y: shield.cy - shield.size / 2, size: shield.size, id: "hero" })}
+${placeMark(markSvg, { x: shield.cx - shield.size / 2, y: shield.cy - shield.size / 2, size: shield.size })}
 <rect width="${width}" height="6" fill="url(#og-rule)"/>
-${placeMark(markSvg, { x: OG_PADDING_X - 4, y: 74, size: 52, id: "brand" })}
+${placeMark(markSvg, { x: OG_PADDING_X - 4, y: 74, size: 52 })}
 ${textElement(seo.name, { size: 38, weight: 600, letterSpacing: -0.5, x: OG_PADDING_X + 58, y: 113, fill: INK })}
 ${headlineText}
 <rect x="${OG_PADDING_X}" y="${ctaTop}" width="${ctaWidth}" height="60" rx="30" fill="${ACCENT}"/>
@@ -224,7 +215,7 @@ function sitemap(siteUrl: string): string {
     .filter((route) => pageMeta[route.id].indexable)
     .map(
       (route) =>
-        `  <url>\n    <loc>${escapeXml(new URL(route.path, siteUrl).href)}</loc>\n  </url>`,
+        `  <url>\n    <loc>${escapeMarkup(new URL(route.path, siteUrl).href)}</loc>\n  </url>`,
     );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

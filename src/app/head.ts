@@ -4,15 +4,8 @@
  */
 import { pageMeta } from "@/content/pages";
 import { seo } from "@/content/seo";
+import { escapeMarkup } from "@/lib/escape-markup";
 import type { PrerenderRoute } from "./routes";
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;");
-}
 
 /** JSON for an inline <script>: "<" escaped, so no value can close the element early. */
 function inlineJson(value: unknown): string {
@@ -23,15 +16,17 @@ function inlineJson(value: unknown): string {
 }
 
 function metaName(name: string, content: string): string {
-  return `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}" />`;
+  return `<meta name="${escapeMarkup(name)}" content="${escapeMarkup(content)}" />`;
 }
 
 function metaProperty(property: string, content: string): string {
-  return `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}" />`;
+  return `<meta property="${escapeMarkup(property)}" content="${escapeMarkup(content)}" />`;
 }
 
 function link(attributes: Record<string, string>): string {
-  const pairs = Object.entries(attributes).map(([name, value]) => `${name}="${escapeHtml(value)}"`);
+  const pairs = Object.entries(attributes).map(
+    ([name, value]) => `${name}="${escapeMarkup(value)}"`,
+  );
   return `<link ${pairs.join(" ")} />`;
 }
 
@@ -76,7 +71,7 @@ export function renderHead(route: PrerenderRoute, siteUrl: string): string {
   const canonical = meta.indexable ? new URL(route.path, siteUrl).href : undefined;
   const ogImage = new URL(files.ogImage.path, siteUrl).href;
   const tags = [
-    `<title>${escapeHtml(meta.title)}</title>`,
+    `<title>${escapeMarkup(meta.title)}</title>`,
     metaName("description", meta.description),
     canonical ? link({ rel: "canonical", href: canonical }) : metaName("robots", "noindex"),
     link({

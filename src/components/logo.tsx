@@ -28,6 +28,7 @@ export function Logo({ size = "md", className }: { size?: LogoSize; className?: 
         aria-label={site.logoAlt}
         className={cn("inline-block shrink-0 [&>svg]:size-full", mark)}
         // The file is ours and static: the same mark the favicon and share image are drawn from.
+        // It appears twice on a page (header, footer), so it must not use ids (no gradients).
         // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted build-time asset.
         dangerouslySetInnerHTML={{ __html: logoMarkSvg }}
       />
