@@ -7,10 +7,10 @@ import type { Plugin } from "vite";
 import { renderWorldMapSvg } from "./world-map.ts";
 
 /** Where the map is written, relative to the Vite root (imported as "@/generated/world-map.svg"). */
-export const WORLD_MAP_OUTPUT = "src/generated/world-map.svg";
+const WORLD_MAP_OUTPUT = "src/generated/world-map.svg";
 
 /** Writes the SVG only when it is missing or stale, so the dev watcher is not woken for nothing. */
-export function writeWorldMapSvg(root: string): boolean {
+function writeWorldMapSvg(root: string): boolean {
   const file = resolve(root, WORLD_MAP_OUTPUT);
   const svg = renderWorldMapSvg();
   let current: string | undefined;

@@ -19,9 +19,9 @@ export type BuildSettings = {
 export const BUILD_SETTINGS_FILE = "dist-ssr/build-settings.json";
 
 /** Fingerprinted build output: safe to cache for a year. */
-export const IMMUTABLE_PATH_PREFIX = "/assets/";
-export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
-export const CACHE_REVALIDATE = "public, max-age=0, must-revalidate";
+const IMMUTABLE_PATH_PREFIX = "/assets/";
+const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
+const CACHE_REVALIDATE = "public, max-age=0, must-revalidate";
 
 const quoted = (hashes: string[]) => hashes.map((hash) => ` '${hash}'`).join("");
 

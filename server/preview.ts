@@ -101,7 +101,7 @@ function send(
   response.end(request.method === "HEAD" ? undefined : payload);
 }
 
-export function previewHandler({
+function previewHandler({
   distDir,
   settings,
 }: Pick<PreviewOptions, "distDir" | "settings">) {

@@ -7,7 +7,7 @@ declare global {
   }
 }
 
-export const CONVERSION_EVENT = "waitlist_signup";
+const CONVERSION_EVENT = "waitlist_signup";
 
 export function logConversion(): void {
   console.log(`[conversion] ${CONVERSION_EVENT}`, {
