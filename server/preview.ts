@@ -101,10 +101,7 @@ function send(
   response.end(request.method === "HEAD" ? undefined : payload);
 }
 
-function previewHandler({
-  distDir,
-  settings,
-}: Pick<PreviewOptions, "distDir" | "settings">) {
+function previewHandler({ distDir, settings }: Pick<PreviewOptions, "distDir" | "settings">) {
   const security = securityHeaders(settings);
   return async (request: IncomingMessage, response: ServerResponse) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
