@@ -12,7 +12,8 @@ export default defineConfig({
     // The footer prerenders this year; the browser moves it on after hydration (see use-current-year).
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
-  build: { target: "es2022", assetsInlineLimit: 0 },
+  // The prerender reads the entry script and CSS from the manifest (scripts/prerender.ts).
+  build: { target: "es2022", assetsInlineLimit: 0, manifest: true },
   server: {
     host: "127.0.0.1",
     // Build output, test runs and the outbox change often and are never app source.

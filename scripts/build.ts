@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { build, loadEnv } from "vite";
 import { BUILD_SETTINGS_FILE, netlifyHeadersFile, vercelConfig } from "../server/http-headers";
+import { readEmailConfig } from "../src/lib/config";
 import { prerender } from "./prerender";
 import { writeSeoAssets } from "./seo-assets";
 
@@ -47,12 +48,19 @@ export async function buildSite({ mode, outDir }: { mode: string; outDir: string
     root,
     mode,
     logLevel: "warn",
-    build: { ssr: "src/entry-server.tsx", outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+    build: {
+      ssr: "src/entry-server.tsx",
+      outDir: ssrDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      manifest: false,
+    },
   });
   const { pages, settings } = await prerender({
     distDir,
     serverEntry: resolve(ssrDir, "entry-server.js"),
     siteUrl,
+    giveUpMs: readEmailConfig({ ...env, MODE: mode }).timeoutMs,
   });
   await writeSeoAssets({ distDir, siteUrl });
   await writeFile(resolve(outDir, BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);

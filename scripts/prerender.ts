@@ -1,25 +1,56 @@
 /**
- * Writes one HTML file per route (and 404.html) from the built client template and server bundle,
- * with the CSS inlined, and reports the hashes of the inline blocks the CSP must allow.
- * Called by scripts/build.ts.
+ * Writes one HTML file per route (and 404.html) from the built client template and server bundle:
+ * the CSS inlined, the app started by the inline loader, and the hashes of the inline blocks the CSP
+ * must allow. Every substitution must happen exactly once, or the build stops. Called by
+ * scripts/build.ts.
  */
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { notFoundRoute, type PrerenderRoute, routes } from "../src/app/routes";
+import { escapeMarkup } from "../src/lib/escape-markup";
+import { buildInlineLoader } from "./inline-loader-build";
 
 type ServerEntry = {
   render: (route: PrerenderRoute, siteUrl: string) => Promise<{ head: string; html: string }>;
   emailOrigin: string;
+  manifestHref: string;
 };
 
+/** What Vite's manifest says about the HTML entry (build.manifest in vite.config.ts). */
+type ManifestEntry = { file: string; css?: string[] };
+
+const VITE_MANIFEST = ".vite/manifest.json";
+const HTML_ENTRY = "index.html";
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
-const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
-const FIRST_PAINT_GRACE_MS = 1000;
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
-const MANIFEST_LINK = /<link rel="manifest" href="([^"]+)" \/>\s*/;
+
+export class PrerenderError extends Error {}
+
+/** Replaces the one occurrence of `search`; none or several stop the build. No `$` patterns apply. */
+export function replaceOnce(html: string, search: string, replacement: string): string {
+  const parts = html.split(search);
+  if (parts.length !== 2) {
+    throw new PrerenderError(
+      `Expected "${search}" exactly once in the page template, found it ${parts.length - 1} times.`,
+    );
+  }
+  return parts.join(replacement);
+}
+
+/** The whole tag (`<script …></script>` or `<link … />`) whose attributes hold `needle` once. */
+export function tagHolding(html: string, needle: string, tag: "script" | "link"): string {
+  const at = html.indexOf(needle);
+  if (at === -1 || html.indexOf(needle, at + 1) !== -1) {
+    throw new PrerenderError(`Expected one <${tag}> holding ${needle} in the page template.`);
+  }
+  const start = html.lastIndexOf(`<${tag}`, at);
+  const close = tag === "script" ? "</script>" : ">";
+  const end = html.indexOf(close, at);
+  if (start === -1 || end === -1) throw new PrerenderError(`Unreadable <${tag}> around ${needle}.`);
+  return html.slice(start, end + close.length);
+}
 
 function hashes(html: string, pattern: RegExp): string[] {
   return [...html.matchAll(pattern)].map(
@@ -31,63 +62,65 @@ function hashes(html: string, pattern: RegExp): string[] {
 }
 
 /**
- * Replaces the stylesheet links with the CSS itself: about 6 KB gzip, it saves the first paint a
- * round trip on a slow network (the bench's LCP bar). The file is removed, as nothing else uses it.
+ * The template with its stylesheet links replaced by the CSS itself (about 6 KB gzip: the first
+ * paint needs no second round trip, the bench's LCP bar) and its entry script replaced by the inline
+ * loader, which starts the app after the first paint. The CSS files are removed: nothing else uses them.
  */
-async function inlineStylesheets(template: string, distDir: string): Promise<string> {
-  let html = template;
-  for (const [link, href] of template.matchAll(STYLESHEET_LINK)) {
-    const file = join(distDir, href ?? "");
-    const css = (await readFile(file, "utf8")).trim();
-    html = html.replace(link, () => `<style>${css}</style>`);
+async function pageTemplate(
+  distDir: string,
+  { giveUpMs, manifestHref }: { giveUpMs: number; manifestHref: string },
+): Promise<string> {
+  const manifest = JSON.parse(await readFile(join(distDir, VITE_MANIFEST), "utf8")) as Record<
+    string,
+    ManifestEntry
+  >;
+  const entry = manifest[HTML_ENTRY];
+  if (!entry) throw new PrerenderError(`Vite's manifest has no ${HTML_ENTRY} entry.`);
+  let html = await readFile(join(distDir, HTML_ENTRY), "utf8");
+  for (const css of entry.css ?? []) {
+    const file = join(distDir, css);
+    const style = `<style>${(await readFile(file, "utf8")).trim()}</style>`;
+    html = replaceOnce(html, tagHolding(html, `href="/${css}"`, "link"), style);
     await rm(file);
   }
+  const settings = {
+    app: `/${entry.file}`,
+    manifest: manifestHref,
+    "give-up-ms": String(giveUpMs),
+  };
+  const attributes = Object.entries(settings).map(
+    ([name, value]) => ` data-${name}="${escapeMarkup(value)}"`,
+  );
+  const loader = `<script${attributes.join("")}>${await buildInlineLoader()}</script>`;
+  html = replaceOnce(html, tagHolding(html, `src="/${entry.file}"`, "script"), loader);
+  await rm(join(distDir, ".vite"), { recursive: true });
   return html;
-}
-
-/**
- * Replaces the entry <script src> with a tiny inline loader that starts, once the page has
- * painted, what the first paint does not need: the app's module and the web manifest link
- * (whose fetch, and the icon fetch it triggers, would otherwise race the first paint).
- * The CSP trusts the loader by its hash and, through 'strict-dynamic', what it loads, instead of
- * trusting every script on the origin ('self'). The module may arrive before the document is
- * parsed; entry-client.tsx waits for that. Where paint timing is missing, FIRST_PAINT_GRACE_MS.
- */
-function loadAfterFirstPaint(page: string): string {
-  const manifest = page.match(MANIFEST_LINK);
-  const withoutManifest = manifest ? page.replace(manifest[0], "") : page;
-  return withoutManifest.replace(ENTRY_SCRIPT, (_tag, src: string) => {
-    const addManifest = manifest
-      ? `const m=document.createElement("link");m.rel="manifest";m.href=${JSON.stringify(manifest[1])};document.head.append(m);`
-      : "";
-    const loader = `{let d=0;const go=()=>{if(d++)return;const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(src)};document.head.append(s);${addManifest}};try{new PerformanceObserver((l,o)=>{o.disconnect();setTimeout(go)}).observe({type:"paint",buffered:true})}catch{}setTimeout(go,${FIRST_PAINT_GRACE_MS})}`;
-    return `<script>${loader}</script>`;
-  });
 }
 
 export async function prerender({
   distDir,
   serverEntry,
   siteUrl,
+  giveUpMs,
 }: {
   distDir: string;
   serverEntry: string;
   siteUrl: string;
+  /** How long a submit kept before the app starts waits before the page says nothing was sent. */
+  giveUpMs: number;
 }) {
-  const templatePath = join(distDir, "index.html");
-  const template = await inlineStylesheets(await readFile(templatePath, "utf8"), distDir);
-  const { render, emailOrigin } = (await import(
+  const { render, emailOrigin, manifestHref } = (await import(
     pathToFileURL(resolve(serverEntry)).href
   )) as ServerEntry;
-  await rm(templatePath);
+  const template = await pageTemplate(distDir, { giveUpMs, manifestHref });
+  await rm(join(distDir, HTML_ENTRY));
   const pages: string[] = [];
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
   for (const route of [...routes, notFoundRoute]) {
     const { head, html } = await render(route, siteUrl);
-    const page = loadAfterFirstPaint(
-      template.replace("<!--app-head-->", head).replace("<!--app-html-->", html),
-    );
+    let page = replaceOnce(template, "<!--app-head-->", head);
+    page = replaceOnce(page, "<!--app-html-->", html);
     const file = join(distDir, route.file);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, page);

@@ -3,12 +3,36 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { enableScrollReveal } from "./components/reveal-on-scroll";
-import { initEmailClient } from "./lib/email-client";
+import { preloadToaster } from "./components/toaster-host";
+import { shieldStorage } from "./lib/browser-storage";
+import { preloadEmailClient } from "./lib/email-client";
+import { restoreServedPage } from "./lib/signup/early-submit";
+import { whenIdle } from "./lib/when-idle";
 
+/** Set once the idle preloads have settled (the e2e tests wait for it before going offline). */
+const PRELOADED_MARK = "bulwark:preloaded";
+
+// Before anything reads site storage: where it is blocked, the tab's memory stands in.
+shieldStorage(window);
 enableScrollReveal();
-initEmailClient();
+linkWebManifest();
+
+/**
+ * The built pages leave the manifest link out of the head (its fetch would race the first paint);
+ * the app, which starts after that paint, links it from the inline loader's data-manifest.
+ */
+function linkWebManifest() {
+  const href = document.querySelector<HTMLElement>("script[data-manifest]")?.dataset.manifest;
+  if (!href) return;
+  const link = document.createElement("link");
+  link.rel = "manifest";
+  link.href = href;
+  document.head.append(link);
+}
 
 function hydrate() {
+  // Whatever the inline loader showed for a submit kept before now goes: React must find its markup.
+  restoreServedPage(window);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread in one long task (the bench's Total Blocking Time bar), as Next.js does.
   startTransition(() => {
@@ -25,9 +49,16 @@ function hydrate() {
       },
     );
   });
+  // What a send and its outcome need, loaded while the page is quiet: once it is, going offline or
+  // a redeploy that removes these files can no longer hide the result of a send.
+  whenIdle(() => {
+    void Promise.allSettled([preloadEmailClient(), preloadToaster()]).then(() =>
+      performance.mark(PRELOADED_MARK),
+    );
+  });
 }
 
-// The inline loader (scripts/prerender.ts) starts this module from <head>: it can arrive before
+// The inline loader (src/inline-loader.ts) starts this module from <head>: it can arrive before
 // the document is parsed, and hydration needs the whole prerendered tree.
 if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", hydrate, { once: true });

@@ -3,11 +3,14 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { App } from "./app/app";
 import { renderHead } from "./app/head";
 import type { PrerenderRoute } from "./app/routes";
+import { seo } from "./content/seo";
 import { emailConfig } from "./lib/config";
 
 /**
  * Renders one route to HTML for scripts/prerender.ts. A static prerender waits for every lazy part
- * (the inert actions' tooltips), so the HTML is complete and hydration finds what it expects.
+ * (the inert actions' tooltips), so the HTML is complete and hydration finds what it expects. The
+ * head leaves out the web manifest: the app links it after the first paint (entry-client.tsx), from the
+ * loader's data-manifest attribute.
  */
 export async function render(
   route: PrerenderRoute,
@@ -20,8 +23,11 @@ export async function render(
   );
   let html = "";
   for await (const chunk of prelude) html += chunk;
-  return { head: renderHead(route, siteUrl), html };
+  return { head: renderHead(route, siteUrl, { manifestLink: false }), html };
 }
 
 /** The EmailJS origin this build sends to: the CSP's connect-src must allow it. */
 export const emailOrigin = emailConfig.origin;
+
+/** The web manifest the app links once the page has painted. */
+export const manifestHref = seo.files.manifest;

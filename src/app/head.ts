@@ -65,7 +65,11 @@ function structuredData(siteUrl: string): string {
   return `<script type="application/ld+json">${inlineJson(graph)}</script>`;
 }
 
-export function renderHead(route: PrerenderRoute, siteUrl: string): string {
+export function renderHead(
+  route: PrerenderRoute,
+  siteUrl: string,
+  { manifestLink = true } = {},
+): string {
   const meta = pageMeta[route.id];
   const { files } = seo;
   const canonical = meta.indexable ? new URL(route.path, siteUrl).href : undefined;
@@ -87,7 +91,9 @@ export function renderHead(route: PrerenderRoute, siteUrl: string): string {
       href: files.appleTouchIcon.path,
       sizes: `${files.appleTouchIcon.width}x${files.appleTouchIcon.height}`,
     }),
-    link({ rel: "manifest", href: files.manifest }),
+    // The built pages leave it to the app, after the first paint (entry-client.tsx): its fetch and
+    // the icon fetch it triggers would race the first paint.
+    ...(manifestLink ? [link({ rel: "manifest", href: files.manifest })] : []),
     metaProperty("og:type", "website"),
     metaProperty("og:site_name", seo.name),
     metaProperty("og:locale", seo.locale),

@@ -1,15 +1,20 @@
 import { lazy, Suspense } from "react";
 import { useToasts } from "@/hooks/use-toast";
+import { nextInteraction } from "@/lib/after-first-interaction";
+import { retryingImport, untilLoaded } from "@/lib/retrying-import";
+import { LazyPartBoundary } from "./lazy-part-boundary";
 
-let toasterModule: Promise<typeof import("@/components/ui/toaster")> | undefined;
+const loadToaster = retryingImport(() => import("@/components/ui/toaster"));
 
-/** Starts loading the toaster early (the waitlist form calls it on first focus), once. */
-export function preloadToaster() {
-  toasterModule ??= import("@/components/ui/toaster");
-  return toasterModule;
+/** Loads the toaster ahead of the first toast (entry-client.tsx calls it at idle). */
+export function preloadToaster(): Promise<unknown> {
+  return loadToaster().catch(() => {});
 }
 
-const Toaster = lazy(() => preloadToaster().then((module) => ({ default: module.Toaster })));
+// Never rejects: a toaster that cannot be fetched yet is tried again on the next interaction.
+const Toaster = lazy(() =>
+  untilLoaded(loadToaster, nextInteraction).then((module) => ({ default: module.Toaster })),
+);
 
 /**
  * Mounts the Radix toaster only once there is a toast to show: it is not needed for the first
@@ -19,8 +24,10 @@ export function ToasterHost({ closeLabel }: { closeLabel: string }) {
   const toasts = useToasts();
   if (toasts.length === 0) return null;
   return (
-    <Suspense fallback={null}>
-      <Toaster closeLabel={closeLabel} />
-    </Suspense>
+    <LazyPartBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <Toaster closeLabel={closeLabel} />
+      </Suspense>
+    </LazyPartBoundary>
   );
 }

@@ -1,57 +1,53 @@
 /**
- * The waitlist's submit logic (PRODUCT.md §1, "No lost signups"): one send per submission, the same
- * address never emailed twice from this browser, a failed address kept for a retry or a reload.
+ * Adapts the waitlist signup (src/lib/signup) to the form: validation, the Joining... state, the
+ * toasts and the move to /success, and the hand-over of a submit the inline loader kept before the
+ * app ran.
  */
-import { type FormEvent, useRef, useState } from "react";
+import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { waitlist } from "@/content/waitlist";
 import { toast } from "@/hooks/use-toast";
-import { describeSendError, sendWaitlistSignup } from "@/lib/email-client";
+import { describeSendError } from "@/lib/email-client";
 import { isValidEmail, normalizeEmail } from "@/lib/email-validation";
-import { keepPendingEmail, wasAlreadySent } from "@/lib/signup-memory";
+import { browserSignup } from "@/lib/signup/browser-signup";
+import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/lib/signup/early-submit";
 
-export const EMAIL_FIELD = "email";
-export const HONEYPOT_FIELD = "website";
 const SUCCESS_PATH = "/success";
 
-export function useWaitlistSignup(onInvalid: () => void) {
+export function useWaitlistSignup({
+  form,
+  field,
+}: {
+  form: RefObject<HTMLFormElement | null>;
+  field: RefObject<HTMLInputElement | null>;
+}) {
   const [error, setError] = useState("");
+  const [notSent, setNotSent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   // A ref, not state: it blocks a second submit in the same frame, before React re-renders.
   const inFlight = useRef(false);
   const [, navigate] = useLocation();
 
-  function finishWithSuccess(form: HTMLFormElement) {
-    form.reset();
-    toast(waitlist.toasts.success);
-    navigate(SUCCESS_PATH);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit(rawEmail: string, honeypot: string) {
     if (inFlight.current) return;
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const email = normalizeEmail(String(data.get(EMAIL_FIELD) ?? ""));
+    const email = normalizeEmail(rawEmail);
+    setNotSent(false);
     if (!isValidEmail(email)) {
       setError(waitlist.invalidEmail);
-      onInvalid();
+      field.current?.focus();
       return;
     }
     setError("");
-    // A filled honeypot is a bot: pretend it worked and send nothing. A repeat address was sent already.
-    if (String(data.get(HONEYPOT_FIELD) ?? "") !== "" || wasAlreadySent(email)) {
-      finishWithSuccess(form);
-      return;
-    }
     inFlight.current = true;
     setSubmitting(true);
     try {
-      await sendWaitlistSignup(email);
-      finishWithSuccess(form);
+      await browserSignup().submit(email, { honeypot });
+      form.current?.reset();
+      toast(waitlist.toasts.success);
+      navigate(SUCCESS_PATH);
     } catch (sendError) {
       console.error(`Waitlist submission failed: ${describeSendError(sendError)}`);
-      keepPendingEmail(email);
+      setNotSent(true);
       toast({ ...waitlist.toasts.failure, variant: "destructive" });
     } finally {
       inFlight.current = false;
@@ -59,9 +55,22 @@ export function useWaitlistSignup(onInvalid: () => void) {
     }
   }
 
+  // The form's own handler is live from this commit on: take over a submit kept before it was.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first commits.
+  useLayoutEffect(() => {
+    const kept = takeKeptSubmit(window);
+    if (kept) void submit(kept.email, kept.honeypot);
+  }, []);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    void submit(String(data.get(EMAIL_FIELD) ?? ""), String(data.get(HONEYPOT_FIELD) ?? ""));
+  }
+
   function onEmailInput(value: string) {
     if (error && isValidEmail(value)) setError("");
   }
 
-  return { error, submitting, onSubmit, onEmailInput };
+  return { error, notSent, submitting, onSubmit, onEmailInput };
 }

@@ -3,13 +3,20 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { waitlist } from "@/content/waitlist";
 import { cn } from "@/lib/cn";
-import { readPendingEmail } from "@/lib/signup-memory";
-import { preloadToaster } from "./toaster-host";
-import { EMAIL_FIELD, HONEYPOT_FIELD, useWaitlistSignup } from "./use-waitlist-signup";
+import { browserSignupMemory } from "@/lib/signup/browser-signup";
+import {
+  EARLY_SUBMIT_ATTRIBUTE,
+  EARLY_SUBMIT_BUSY_ATTRIBUTE,
+  EMAIL_FIELD,
+  HONEYPOT_FIELD,
+} from "@/lib/signup/early-submit";
+import { useWaitlistSignup } from "./use-waitlist-signup";
 
 /**
  * The early-access form. The input is uncontrolled so an address typed before hydration is kept;
- * the prerendered markup is already a working, labelled form.
+ * the prerendered markup is already a labelled form whose submit never navigates: before the app
+ * runs the inline loader keeps it (src/inline-loader.ts), and with JavaScript off `method="dialog"`
+ * outside a dialog makes it do nothing, so the address never ends up in a URL.
  */
 export function WaitlistForm({ className }: { className?: string }) {
   const id = useId();
@@ -17,26 +24,34 @@ export function WaitlistForm({ className }: { className?: string }) {
   const fieldId = `${id}-email`;
   const messageId = `${id}-message`;
   const privacyId = `${id}-privacy`;
+  const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [restored, setRestored] = useState(false);
-  const { error, submitting, onSubmit, onEmailInput } = useWaitlistSignup(() =>
-    inputRef.current?.focus(),
-  );
+  const { error, notSent, submitting, onSubmit, onEmailInput } = useWaitlistSignup({
+    form: formRef,
+    field: inputRef,
+  });
 
   useEffect(() => {
     const input = inputRef.current;
-    const pending = readPendingEmail();
+    const pending = browserSignupMemory().pendingEmail();
     if (input && pending && input.value === "") {
       input.value = pending;
       setRestored(true);
     }
   }, []);
 
-  const message = error || (restored ? waitlist.restoredNote : "");
+  const message = error || (restored || notSent ? waitlist.restoredNote : "");
 
   return (
     <form
+      ref={formRef}
+      method="dialog"
       noValidate
+      {...{
+        [EARLY_SUBMIT_ATTRIBUTE]: waitlist.notStartedNote,
+        [EARLY_SUBMIT_BUSY_ATTRIBUTE]: waitlist.submitting,
+      }}
       onSubmit={onSubmit}
       aria-labelledby={headingId}
       className={cn("rounded-2xl border border-line bg-surface/90 p-5 sm:p-6", className)}
@@ -60,26 +75,22 @@ export function WaitlistForm({ className }: { className?: string }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={`${messageId} ${privacyId}`}
           onInput={(event) => onEmailInput(event.currentTarget.value)}
-          // Whatever the outcome, a toast reports it: have the toaster ready before the first send.
-          onFocus={preloadToaster}
         />
-        <Button
-          type="submit"
-          size="lg"
-          disabled={submitting}
-          className="sm:w-40"
-          onPointerEnter={preloadToaster}
-        >
+        {/* aria-disabled, not disabled: the button keeps keyboard focus through a send. */}
+        <Button type="submit" size="lg" aria-disabled={submitting || undefined} className="sm:w-40">
           {submitting ? waitlist.submitting : waitlist.submit}
         </Button>
       </div>
       <p
         id={messageId}
         aria-live="polite"
-        className={cn("mt-2 min-h-5 text-sm", error ? "text-danger" : "text-ink-muted")}
+        className={cn("mt-2 min-h-5 text-sm", error || notSent ? "text-danger" : "text-ink-muted")}
       >
         {message}
       </p>
+      <noscript>
+        <p className="text-sm text-danger">{waitlist.needsJavaScript}</p>
+      </noscript>
       {/* Honeypot: off-screen and out of the tab order; people never fill it, form bots do. */}
       <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
         <label>

@@ -8,6 +8,10 @@ export type WaitlistContent = {
   invalidEmail: string;
   privacy: string;
   restoredNote: string;
+  /** Shown by the inline loader when a submit waited for the app and the app never started. */
+  notStartedNote: string;
+  /** Beside the form when JavaScript is off. */
+  needsJavaScript: string;
   honeypotLabel: string;
   toasts: {
     success: { title: string; description: string };
@@ -28,6 +32,10 @@ export const waitlist = {
   privacy: "We only use your address to contact you about Bulwark early access.",
   restoredNote:
     "Your last attempt didn't go through, so we kept your address. Try again when ready.",
+  notStartedNote:
+    "The page has not finished loading, so your address was not sent. Please try again in a moment.",
+  needsJavaScript:
+    "Joining the waitlist needs JavaScript, which is turned off in this browser. Turn it on and try again.",
   honeypotLabel: "Leave this field empty",
   toasts: {
     success: { title: "Redirecting...", description: "Taking you to confirmation page" },

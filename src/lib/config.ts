@@ -1,14 +1,32 @@
-/** Build-time settings (see .env.example). Read once here so the rest of the app never touches import.meta.env. */
+/**
+ * Build-time settings (see .env.example), read in one place so the rest of the app never touches
+ * import.meta.env; a function of the environment, so the build and the tests can read it too.
+ */
 
 const DEFAULT_EMAILJS_ORIGIN = "https://api.emailjs.com";
 const DEFAULT_SEND_TIMEOUT_MS = 15_000;
 
-export const emailConfig = {
-  publicKey: import.meta.env.VITE_EMAILJS_PUBLIC_KEY ?? "",
-  serviceId: import.meta.env.VITE_EMAILJS_SERVICE_ID ?? "",
-  templateId: import.meta.env.VITE_EMAILJS_TEMPLATE_ID ?? "",
-  origin: import.meta.env.VITE_EMAILJS_ORIGIN || DEFAULT_EMAILJS_ORIGIN,
-  timeoutMs: Number(import.meta.env.VITE_EMAILJS_TIMEOUT_MS) || DEFAULT_SEND_TIMEOUT_MS,
-  /** blockHeadless and limitRate: on in production builds, off for the local emulator build. */
-  antiAbuse: import.meta.env.MODE === "production",
-};
+export type BuildEnv = Record<string, string | boolean | undefined>;
+
+function text(value: string | boolean | undefined): string {
+  return typeof value === "string" ? value.trim() : "";
+}
+
+export function readEmailConfig(env: BuildEnv) {
+  const timeoutMs = Number(text(env.VITE_EMAILJS_TIMEOUT_MS));
+  return {
+    publicKey: text(env.VITE_EMAILJS_PUBLIC_KEY),
+    serviceId: text(env.VITE_EMAILJS_SERVICE_ID),
+    templateId: text(env.VITE_EMAILJS_TEMPLATE_ID),
+    origin: text(env.VITE_EMAILJS_ORIGIN) || DEFAULT_EMAILJS_ORIGIN,
+    /** How long a send may go unanswered before it counts as failed. */
+    timeoutMs: Number.isInteger(timeoutMs) && timeoutMs > 0 ? timeoutMs : DEFAULT_SEND_TIMEOUT_MS,
+    /** blockHeadless and limitRate: on in production builds, off for the local emulator build. */
+    antiAbuse: env.MODE === "production",
+  };
+}
+
+export type EmailConfig = ReturnType<typeof readEmailConfig>;
+
+// Vite fills import.meta.env; outside Vite (the build script imports readEmailConfig) it is absent.
+export const emailConfig: EmailConfig = readEmailConfig(import.meta.env ?? {});

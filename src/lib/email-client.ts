@@ -1,13 +1,12 @@
 /**
- * The one place that talks to EmailJS: initialised once on load, then one send per signup that
- * resolves or throws, with a time limit so a silent network never leaves the form waiting, and a
- * record of every address that went through, so it is never sent twice.
+ * The one place that talks to EmailJS. The SDK loads on its own, after the page is up (see
+ * entry-client.tsx): the first paint does not need it, and it must be loaded before the visitor goes
+ * offline or a redeploy removes the old files, so that a send can still report its outcome.
  */
-import { init, send } from "@emailjs/browser";
 import { waitlist } from "@/content/waitlist";
-import { readItem, removeItem, writeItem } from "./browser-storage";
+import { safeStore } from "./browser-storage";
 import { emailConfig } from "./config";
-import { rememberSent } from "./signup-memory";
+import { retryingImport } from "./retrying-import";
 
 /** EmailJS allows one request a second; the SDK stamps the slot before sending (PRODUCT.md §1). */
 const SEND_THROTTLE_MS = 1000;
@@ -21,28 +20,32 @@ export type WaitlistTemplateParams = {
   needs: string;
 };
 
-export class SendTimeoutError extends Error {
-  constructor(timeoutMs: number) {
-    super(`EmailJS did not answer within ${timeoutMs} ms`);
-    this.name = "SendTimeoutError";
-  }
-}
+type Sdk = typeof import("@emailjs/browser");
 
-export function initEmailClient(): void {
-  init(
+/** Imports the SDK and initialises it with the public key, once it has loaded. */
+const loadSdk = retryingImport(async (): Promise<Sdk> => {
+  const sdk = await import("@emailjs/browser");
+  const storage = safeStore(globalThis, "localStorage");
+  sdk.init(
     {
       publicKey: emailConfig.publicKey,
       blockHeadless: emailConfig.antiAbuse,
       limitRate: emailConfig.antiAbuse ? { id: LIMIT_RATE_ID, throttle: SEND_THROTTLE_MS } : {},
       // SDK 4.4.1 drops its default storage when init gets options, which would switch limitRate off.
       storageProvider: {
-        get: async (key) => readItem("local", key),
-        set: async (key, value) => writeItem("local", key, value),
-        remove: async (key) => removeItem("local", key),
+        get: async (key) => storage.getItem(key),
+        set: async (key, value) => storage.setItem(key, value),
+        remove: async (key) => storage.removeItem(key),
       },
     },
     emailConfig.origin,
   );
+  return sdk;
+});
+
+/** Loads the SDK ahead of the first send; a failure here is retried by that send. */
+export function preloadEmailClient(): Promise<unknown> {
+  return loadSdk().catch(() => {});
 }
 
 /** A readable line for the console: the SDK rejects with a status object, a string or an Error. */
@@ -59,51 +62,8 @@ export function buildTemplateParams(email: string): WaitlistTemplateParams {
   return { email, ...waitlist.fixedParams };
 }
 
-/** Sends still waiting for EmailJS's answer, by address. */
-const unanswered = new Map<string, Promise<void>>();
-
-/** One request to EmailJS. Whenever it succeeds, even after the time limit, the address is remembered. */
-function startSend(email: string): Promise<void> {
-  const key = email.toLowerCase();
-  const delivery = send(
-    emailConfig.serviceId,
-    emailConfig.templateId,
-    buildTemplateParams(email),
-  ).then(() => rememberSent(email));
-  unanswered.set(key, delivery);
-  const forget = () => {
-    if (unanswered.get(key) === delivery) unanswered.delete(key);
-  };
-  delivery.then(forget, forget);
-  return delivery;
-}
-
-function withinTimeLimit(delivery: Promise<void>): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new SendTimeoutError(emailConfig.timeoutMs)),
-      emailConfig.timeoutMs,
-    );
-  });
-  return Promise.race([delivery, timeout]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Sends one signup; resolves once EmailJS accepted it, throws on any failure or after the time
- * limit. A retry while an earlier send of the same address is still unanswered first gives that
- * send one more time limit to arrive, and only then sends again: a slow network does not email
- * the team twice, and a dead request does not block the visitor for good.
- */
-export async function sendWaitlistSignup(email: string): Promise<void> {
-  const earlier = unanswered.get(email.toLowerCase());
-  if (earlier) {
-    try {
-      await withinTimeLimit(earlier);
-      return;
-    } catch {
-      // It failed, or is still silent: send afresh.
-    }
-  }
-  await withinTimeLimit(startSend(email));
+/** One request to EmailJS: resolves once it accepted the signup, rejects otherwise. */
+export async function sendWaitlistEmail(email: string): Promise<void> {
+  const sdk = await loadSdk();
+  await sdk.send(emailConfig.serviceId, emailConfig.templateId, buildTemplateParams(email));
 }

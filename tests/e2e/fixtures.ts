@@ -20,12 +20,16 @@ const FAILED_REQUEST_LOG = "Failed to load resource:";
 const sendFailure: Allowance = ({ text, url }) =>
   text.startsWith("Waitlist submission failed:") ||
   (text.startsWith(FAILED_REQUEST_LOG) && url.startsWith(E2E_EMAIL_URL));
+/** Chromium's line for one of the site's scripts that could not be fetched (offline, a redeploy). */
+const assetLoadFailure: Allowance = ({ text, url }) =>
+  text.startsWith(FAILED_REQUEST_LOG) && url.includes("/assets/");
 /** Chromium's line for a document served with 404, expected on the not-found page only. */
 const notFoundDocument: Allowance = ({ text }) =>
   text.startsWith(`${FAILED_REQUEST_LOG} the server responded with a status of 404`);
 
 type ConsoleGuard = {
   expectSendFailureLog(): void;
+  expectAssetLoadFailures(): void;
   expectNotFoundDocument(): void;
   logs: string[];
 };
@@ -45,13 +49,14 @@ async function waitForHydration(page: Page) {
 }
 
 export const test = base.extend<{ consoleGuard: ConsoleGuard; emailStandIn: EmailStandIn }>({
-  // Navigation resolves once the app is interactive, as a visitor's first click would need.
+  // Navigation resolves once the app is interactive, as a visitor's first click would need; with an
+  // explicit `waitUntil`, at that point only (a visitor faster than the app, or an app held back).
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      await waitForHydration(page);
+      if (options?.waitUntil === undefined) await waitForHydration(page);
       return response;
     };
     page.reload = async (options) => {
@@ -89,6 +94,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; emailStandIn: Emai
       );
       await use({
         expectSendFailureLog: () => allowed.push(sendFailure),
+        expectAssetLoadFailures: () => allowed.push(assetLoadFailure),
         expectNotFoundDocument: () => allowed.push(notFoundDocument),
         logs,
       });

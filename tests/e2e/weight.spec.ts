@@ -30,6 +30,7 @@ test("the landing page stays within its JavaScript and CSS budget", async ({ pag
   expect(sizes.js).toBeLessThanOrEqual(JS_BUDGET_BYTES);
   expect(sizes.css).toBeGreaterThan(0);
   expect(sizes.css).toBeLessThanOrEqual(CSS_BUDGET_BYTES);
-  // Tooltips and toasts load only when needed: a page that is only looked at has one script.
-  expect(scripts).toHaveLength(1);
+  // A page that is only looked at loads the app, then at idle what a send needs (the email SDK, the
+  // toaster and the parts it shares); the tooltips wait for the first interaction.
+  expect(scripts.filter((path) => path.includes("tooltip"))).toEqual([]);
 });

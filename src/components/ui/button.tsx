@@ -2,7 +2,8 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
 const VARIANTS = {
-  primary: "bg-accent text-on-accent hover:bg-accent-strong disabled:bg-accent/60 shadow-glow",
+  primary:
+    "bg-accent text-on-accent hover:bg-accent-strong disabled:bg-accent/60 aria-disabled:bg-accent/60 shadow-glow",
   secondary:
     "border border-line bg-surface-raised text-ink hover:border-accent/60 hover:bg-line/60",
   ghost: "text-ink-muted hover:bg-surface-raised hover:text-ink",
@@ -20,7 +21,7 @@ export type ButtonSize = keyof typeof SIZES;
 
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md"): string {
   return cn(
-    "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed",
+    "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed",
     VARIANTS[variant],
     variant !== "link" && SIZES[size],
   );

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { memoryStore, safeStore, shieldStorage } from "./browser-storage";
+
+/** A window whose storage throws on every access, as with cookies blocked. */
+function blockedScope(): typeof globalThis {
+  const scope = {};
+  for (const area of ["localStorage", "sessionStorage"]) {
+    Object.defineProperty(scope, area, {
+      configurable: true,
+      get() {
+        throw new DOMException("Access is denied for this document.", "SecurityError");
+      },
+    });
+  }
+  return scope as typeof globalThis;
+}
+
+/** A storage that reads but refuses every write, as when it is full. */
+function fullStorage(items: Record<string, string> = {}): Storage {
+  return {
+    getItem: (key: string) => items[key] ?? null,
+    setItem: () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    },
+    removeItem: (key: string) => {
+      delete items[key];
+    },
+  } as unknown as Storage;
+}
+
+describe("memoryStore", () => {
+  it("reads back what was written, as text, until removed", () => {
+    const store = memoryStore();
+    expect(store.getItem("a")).toBeNull();
+    store.setItem("a", "1");
+    expect(store.getItem("a")).toBe("1");
+    store.removeItem("a");
+    expect(store.getItem("a")).toBeNull();
+  });
+});
+
+describe("safeStore", () => {
+  it("uses the real storage where it works", () => {
+    const real = memoryStore();
+    const scope = { localStorage: real } as unknown as typeof globalThis;
+    const store = safeStore(scope, "localStorage");
+    store.setItem("key", "value");
+    expect(real.getItem("key")).toBe("value");
+    real.setItem("other", "from another tab");
+    expect(store.getItem("other")).toBe("from another tab");
+    store.removeItem("key");
+    expect(real.getItem("key")).toBeNull();
+  });
+
+  it("keeps values in the tab's memory where reading storage throws", () => {
+    const store = safeStore(blockedScope(), "sessionStorage");
+    expect(store.getItem("key")).toBeNull();
+    store.setItem("key", "value");
+    expect(store.getItem("key")).toBe("value");
+    store.removeItem("key");
+    expect(store.getItem("key")).toBeNull();
+  });
+
+  it("keeps values in memory where storage refuses writes, and still reads what it holds", () => {
+    const scope = {
+      localStorage: fullStorage({ old: "kept" }),
+    } as unknown as typeof globalThis;
+    const store = safeStore(scope, "localStorage");
+    expect(store.getItem("old")).toBe("kept");
+    store.setItem("new", "value");
+    expect(store.getItem("new")).toBe("value");
+    store.removeItem("old");
+    expect(store.getItem("old")).toBeNull();
+  });
+
+  it("never throws when storage starts failing after the first look", () => {
+    let broken = false;
+    const real = memoryStore();
+    const flaky = {
+      getItem: (key: string) => {
+        if (broken) throw new Error("gone");
+        return real.getItem(key);
+      },
+      setItem: (key: string, value: string) => {
+        if (broken) throw new Error("gone");
+        real.setItem(key, value);
+      },
+      removeItem: (key: string) => {
+        if (broken) throw new Error("gone");
+        real.removeItem(key);
+      },
+    };
+    const store = safeStore(
+      { localStorage: flaky } as unknown as typeof globalThis,
+      "localStorage",
+    );
+    broken = true;
+    expect(store.getItem("key")).toBeNull();
+    store.setItem("key", "value");
+    expect(store.getItem("key")).toBe("value");
+    expect(() => store.removeItem("key")).not.toThrow();
+    expect(store.getItem("key")).toBeNull();
+  });
+});
+
+describe("shieldStorage", () => {
+  it("puts a working store in place of blocked storage, so reading it no longer throws", () => {
+    const scope = blockedScope();
+    shieldStorage(scope);
+    expect(typeof scope.localStorage).toBe("object");
+    scope.localStorage.setItem("key", "value");
+    expect(scope.localStorage.getItem("key")).toBe("value");
+    scope.sessionStorage.setItem("tab", "1");
+    expect(scope.sessionStorage.getItem("tab")).toBe("1");
+    expect(scope.localStorage.getItem("tab")).toBeNull();
+  });
+
+  it("leaves working storage alone", () => {
+    const real = memoryStore();
+    const session = memoryStore();
+    const scope = { localStorage: real, sessionStorage: session } as unknown as typeof globalThis;
+    shieldStorage(scope);
+    expect(scope.localStorage).toBe(real);
+    expect(scope.sessionStorage).toBe(session);
+  });
+});

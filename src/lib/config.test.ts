@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { readEmailConfig } from "./config";
+
+describe("readEmailConfig", () => {
+  it("reads the EmailJS ids, trimmed", () => {
+    expect(
+      readEmailConfig({
+        VITE_EMAILJS_PUBLIC_KEY: " key ",
+        VITE_EMAILJS_SERVICE_ID: "service_a",
+        VITE_EMAILJS_TEMPLATE_ID: "template_b\n",
+      }),
+    ).toMatchObject({ publicKey: "key", serviceId: "service_a", templateId: "template_b" });
+  });
+
+  it("falls back to EmailJS's own origin and a 15 s time limit", () => {
+    expect(readEmailConfig({})).toEqual({
+      publicKey: "",
+      serviceId: "",
+      templateId: "",
+      origin: "https://api.emailjs.com",
+      timeoutMs: 15_000,
+      antiAbuse: false,
+    });
+  });
+
+  it("takes another origin and time limit when given", () => {
+    const config = readEmailConfig({
+      VITE_EMAILJS_ORIGIN: "http://127.0.0.1:4180",
+      VITE_EMAILJS_TIMEOUT_MS: "3000",
+    });
+    expect(config.origin).toBe("http://127.0.0.1:4180");
+    expect(config.timeoutMs).toBe(3000);
+  });
+
+  it.each(["0", "-5", "1.5", "soon", " "])("ignores a time limit of %j", (value) => {
+    expect(readEmailConfig({ VITE_EMAILJS_TIMEOUT_MS: value }).timeoutMs).toBe(15_000);
+  });
+
+  it("switches the SDK's anti-abuse checks on in production builds only", () => {
+    expect(readEmailConfig({ MODE: "production" }).antiAbuse).toBe(true);
+    expect(readEmailConfig({ MODE: "emulator" }).antiAbuse).toBe(false);
+    expect(readEmailConfig({ MODE: "development" }).antiAbuse).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { memoryStore } from "../browser-storage";
+
+const client = vi.hoisted(() => ({ sendWaitlistEmail: vi.fn(async () => {}) }));
+vi.mock("../email-client", () => client);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+  vi.resetModules();
+});
+
+async function load(navigator: object) {
+  const localStorage = memoryStore();
+  vi.stubGlobal("localStorage", localStorage);
+  vi.stubGlobal("sessionStorage", memoryStore());
+  vi.stubGlobal("navigator", navigator);
+  return { localStorage, ...(await import("./browser-signup")) };
+}
+
+describe("the browser's signup", () => {
+  it("sends through EmailJS under the browser's Web Lock, and remembers it in site storage", async () => {
+    const request = vi.fn(async (_name: string, _options: object, task: () => unknown) => task());
+    const { browserSignup, browserSignupMemory, localStorage } = await load({ locks: { request } });
+    await expect(browserSignup().submit("ada@example.com")).resolves.toBe("sent");
+    expect(client.sendWaitlistEmail).toHaveBeenCalledWith("ada@example.com");
+    expect(request).toHaveBeenCalledWith(
+      "bulwark:waitlist:send:ada@example.com",
+      expect.anything(),
+      expect.any(Function),
+    );
+    expect(browserSignupMemory().wasSent("ada@example.com")).toBe(true);
+    expect(browserSignupMemory().signedUpInThisTab()).toBe(true);
+    expect(localStorage.getItem("bulwark:waitlist:sent")).toBe('["ada@example.com"]');
+  });
+
+  it("takes a lease in site storage where the browser has no Web Locks", async () => {
+    const { browserSignup, localStorage } = await load({});
+    const leases: (string | null)[] = [];
+    client.sendWaitlistEmail.mockImplementationOnce(async () => {
+      leases.push(localStorage.getItem("bulwark:waitlist:send:ada@example.com:lease"));
+    });
+    await expect(browserSignup().submit("ada@example.com")).resolves.toBe("sent");
+    expect(leases).toHaveLength(1);
+    expect(leases[0]).toContain('"holder"');
+  });
+
+  it("is one signup and one memory for the whole tab", async () => {
+    const { browserSignup, browserSignupMemory } = await load({});
+    expect(browserSignup()).toBe(browserSignup());
+    expect(browserSignupMemory()).toBe(browserSignupMemory());
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { memoryStore } from "../browser-storage";
+import { createSignupMemory } from "./signup-memory";
+
+function setup() {
+  const site = memoryStore();
+  const tab = memoryStore();
+  return { site, tab, memory: createSignupMemory({ site, tab }) };
+}
+
+describe("signup memory", () => {
+  it("keeps a pending address until it is sent", () => {
+    const { memory } = setup();
+    expect(memory.pendingEmail()).toBe("");
+    memory.keepPending("ada@example.com");
+    expect(memory.pendingEmail()).toBe("ada@example.com");
+    memory.rememberSent("ada@example.com");
+    expect(memory.pendingEmail()).toBe("");
+  });
+
+  it("knows sent addresses in any letter case, and keeps earlier ones", () => {
+    const { memory, site } = setup();
+    memory.rememberSent("Ada@Example.com");
+    memory.rememberSent("grace@example.com");
+    memory.rememberSent("ADA@example.com");
+    expect(memory.wasSent("ada@EXAMPLE.com")).toBe(true);
+    expect(memory.wasSent("grace@example.com")).toBe(true);
+    expect(memory.wasSent("alan@example.com")).toBe(false);
+    expect(JSON.parse(site.getItem("bulwark:waitlist:sent") ?? "")).toEqual([
+      "ada@example.com",
+      "grace@example.com",
+    ]);
+  });
+
+  it("marks this tab, not the site, as signed up", () => {
+    const { memory, site, tab } = setup();
+    expect(memory.signedUpInThisTab()).toBe(false);
+    memory.rememberSent("ada@example.com");
+    expect(memory.signedUpInThisTab()).toBe(true);
+    expect(tab.getItem("bulwark:waitlist:signed-up")).toBe("1");
+    expect(site.getItem("bulwark:waitlist:signed-up")).toBeNull();
+  });
+
+  it.each([
+    ["not JSON", "{oops"],
+    ["not a list", '{"ada@example.com":true}'],
+  ])("reads a sent list that is %s as empty, and mends it on the next send", (_what, stored) => {
+    const { memory, site } = setup();
+    site.setItem("bulwark:waitlist:sent", stored);
+    expect(memory.wasSent("ada@example.com")).toBe(false);
+    memory.rememberSent("grace@example.com");
+    expect(JSON.parse(site.getItem("bulwark:waitlist:sent") ?? "")).toEqual(["grace@example.com"]);
+  });
+
+  it("skips entries of a sent list that are not addresses", () => {
+    const { memory, site } = setup();
+    site.setItem("bulwark:waitlist:sent", JSON.stringify([42, "ada@example.com", null]));
+    expect(memory.wasSent("ada@example.com")).toBe(true);
+    expect(memory.wasSent("42")).toBe(false);
+  });
+});
