@@ -4,7 +4,7 @@
  */
 import { relative } from "node:path";
 import { loadEnv } from "vite";
-import { startEmailStandIn } from "../server/email-stand-in";
+import { startEmulator } from "../server/emulator/server";
 
 export const LOCAL_MODE = "emulator";
 const root = new URL("..", import.meta.url).pathname;
@@ -12,7 +12,7 @@ const root = new URL("..", import.meta.url).pathname;
 export async function startLocalEmail() {
   const env = loadEnv(LOCAL_MODE, root, "");
   const port = Number(new URL(env.VITE_EMAILJS_ORIGIN ?? "").port);
-  return startEmailStandIn({ port });
+  return startEmulator({ port });
 }
 
 export function printBanner(siteUrl: string, outboxPath: string): void {
