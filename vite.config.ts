@@ -17,7 +17,14 @@ export default defineConfig({
     host: "127.0.0.1",
     // Build output, test runs and the outbox change often and are never app source.
     watch: {
-      ignored: ["**/dist/**", "**/dist-ssr/**", "**/.e2e/**", "**/reports/**", "**/.outbox/**"],
+      ignored: [
+        "**/dist/**",
+        "**/dist-ssr/**",
+        "**/.e2e/**",
+        "**/reports/**",
+        "**/.outbox/**",
+        "**/.local-stack/**",
+      ],
     },
   },
   preview: { host: "127.0.0.1" },

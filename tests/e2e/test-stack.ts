@@ -62,6 +62,7 @@ for (const site of SITES) {
     distDir: resolve(buildDir, "dist"),
     settings,
     port: Number(new URL(site.url).port),
+    portSetting: "E2E_PORT_BASE",
   });
   closers.push(server.close);
 }
