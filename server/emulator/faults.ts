@@ -69,7 +69,7 @@ export function describeFault(fault: Fault): string {
   return fault.delayMs ? `delay ${fault.delayMs} ms, then ${outcome}` : outcome;
 }
 
-export type FaultSwitch = {
+type FaultSwitch = {
   add(fault: Fault): void;
   /** The first queued fault that applies to a send with these params, counted down by one. */
   take(params: Record<string, unknown>): Fault | undefined;

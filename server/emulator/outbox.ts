@@ -63,7 +63,7 @@ async function readEntries(path: string): Promise<OutboxEntry[]> {
     .map((line) => JSON.parse(line) as OutboxEntry);
 }
 
-export type Outbox = {
+type Outbox = {
   path: string;
   /** Resolves once the line is in the file. */
   append(entry: OutboxEntry): Promise<void>;

@@ -21,7 +21,7 @@ export type EmailRequest = {
 };
 
 /** The ids this emulator accepts, as the site is built with them. */
-export type AcceptedIds = { publicKey: string; serviceId: string; templateId: string };
+type AcceptedIds = { publicKey: string; serviceId: string; templateId: string };
 
 /** A request we refuse with a plain-text explanation. */
 export class HttpError extends Error {

@@ -51,7 +51,7 @@ const CORS_HEADERS = {
   "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_SECONDS),
 };
 
-export type EmulatorOptions = {
+type EmulatorOptions = {
   /** Default: EMULATOR_PORT from the environment or .env.emulator. 0 picks a free port. */
   port?: number;
   /** The setting a person changes when `port` is busy. Default: EMULATOR_PORT. */
