@@ -2,11 +2,11 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { devHeadPlugin } from "./scripts/dev-head-plugin.ts";
+import { devRenderPlugin } from "./scripts/dev-render-plugin.ts";
 import { worldMapPlugin } from "./scripts/world-map-plugin.ts";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), worldMapPlugin(), devHeadPlugin()],
+  plugins: [react(), tailwindcss(), worldMapPlugin(), devRenderPlugin()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   define: {
     // The footer prerenders this year; the browser moves it on after hydration (see use-current-year).
@@ -18,7 +18,14 @@ export default defineConfig({
     host: "127.0.0.1",
     // Build output, test runs and the outbox change often and are never app source.
     watch: {
-      ignored: ["**/dist/**", "**/dist-ssr/**", "**/.e2e/**", "**/reports/**", "**/.outbox/**"],
+      ignored: [
+        "**/dist/**",
+        "**/dist-ssr/**",
+        "**/.e2e/**",
+        "**/reports/**",
+        "**/.outbox/**",
+        "**/.local-stack/**",
+      ],
     },
   },
   preview: { host: "127.0.0.1" },

@@ -1,16 +1,39 @@
 /**
  * `npm run dev`: the Vite dev server with hot reload, beside the local EmailJS emulator.
+ * Ports: PORT (default 5173) and EMULATOR_PORT (default 4180).
  */
 import { resolve } from "node:path";
 import { createServer } from "vite";
-import { LOCAL_MODE, printBanner, startLocalEmail, stopOnSignal } from "./local-stack";
+import { ensurePortFree, PortError } from "../server/ports";
+import {
+  LOCAL_MODE,
+  printBanner,
+  runLocal,
+  sitePort,
+  startLocalEmulator,
+  stopOnSignal,
+} from "./local-stack";
 
-const email = await startLocalEmail();
-const vite = await createServer({
-  root: resolve(import.meta.dirname, ".."),
-  mode: LOCAL_MODE,
-  server: { host: "127.0.0.1", port: Number(process.env.PORT) || 5173 },
+await runLocal(async () => {
+  const port = sitePort(5173);
+  await ensurePortFree(port, "PORT");
+  const emulator = await startLocalEmulator();
+  const vite = await createServer({
+    root: resolve(import.meta.dirname, ".."),
+    mode: LOCAL_MODE,
+    // strictPort: a dev server that moved to another port would not be where PORT says it is.
+    server: { host: "127.0.0.1", port, strictPort: true },
+  });
+  try {
+    await vite.listen();
+  } catch (error) {
+    // Taken between the check above and now: Vite says only "Port N is already in use".
+    await Promise.allSettled([vite.close(), emulator.close()]);
+    if (/already in use/.test(String(error))) {
+      throw new PortError(`Port ${port} is in use: set PORT to another port.`);
+    }
+    throw error;
+  }
+  printBanner(vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`, emulator.outboxPath);
+  stopOnSignal(() => vite.close(), emulator.close);
 });
-await vite.listen();
-printBanner(vite.resolvedUrls?.local[0] ?? "http://127.0.0.1:5173/", email.outboxPath);
-stopOnSignal(() => vite.close(), email.close);

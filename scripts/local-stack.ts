@@ -1,18 +1,27 @@
 /**
- * Shared by `npm start` and `npm run dev`: starts the local EmailJS emulator with the settings of
- * .env.emulator and stops everything cleanly on Ctrl+C or SIGTERM.
+ * Shared by `npm start` and `npm run dev`: the ports they use (PORT, EMULATOR_PORT), the local
+ * EmailJS emulator the site is built to talk to, the banner, and a clean stop on Ctrl+C or SIGTERM.
  */
 import { relative } from "node:path";
-import { loadEnv } from "vite";
-import { startEmailStandIn } from "../server/email-stand-in";
+import { emulatorOptionsFromEnv, startEmulator } from "../server/emulator/server";
+import { PortError, readPort } from "../server/ports";
 
 export const LOCAL_MODE = "emulator";
-const root = new URL("..", import.meta.url).pathname;
 
-export async function startLocalEmail() {
-  const env = loadEnv(LOCAL_MODE, root, "");
-  const port = Number(new URL(env.VITE_EMAILJS_ORIGIN ?? "").port);
-  return startEmailStandIn({ port });
+/** The site's port from PORT (`fallback` when unset). */
+export function sitePort(fallback: number): number {
+  return readPort(process.env, "PORT", fallback);
+}
+
+/**
+ * Starts the emulator on EMULATOR_PORT (default in .env.emulator) and points the site's build at
+ * it: Vite reads VITE_ settings from the environment before .env files, so the origin always
+ * names the port the emulator really has.
+ */
+export async function startLocalEmulator() {
+  const emulator = await startEmulator(emulatorOptionsFromEnv());
+  process.env.VITE_EMAILJS_ORIGIN = emulator.url;
+  return emulator;
 }
 
 export function printBanner(siteUrl: string, outboxPath: string): void {
@@ -32,5 +41,19 @@ export function stopOnSignal(...closers: (() => Promise<unknown>)[]): void {
     process.once(signal, () => {
       void Promise.allSettled(closers.map((close) => close())).then(() => process.exit(0));
     });
+  }
+}
+
+/**
+ * Runs a local stack; a busy or malformed port ends it with the one line that names the setting
+ * to change and exit code 1, not a stack trace (anything else still throws as usual).
+ */
+export async function runLocal(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    if (!(error instanceof PortError)) throw error;
+    console.error(error.message);
+    process.exit(1);
   }
 }

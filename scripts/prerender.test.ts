@@ -1,25 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildInlineLoader } from "./inline-loader-build";
-import { PrerenderError, replaceOnce, tagHolding } from "./prerender";
-
-describe("replaceOnce", () => {
-  it("replaces the one occurrence, taking the replacement literally", () => {
-    expect(
-      replaceOnce("<div><!--app-html--></div>", "<!--app-html-->", "Save $$$ and $& $' now"),
-    ).toBe("<div>Save $$$ and $& $' now</div>");
-  });
-
-  it("stops the build when the slot is missing", () => {
-    expect(() => replaceOnce("<div></div>", "<!--app-html-->", "x")).toThrow(PrerenderError);
-    expect(() => replaceOnce("<div></div>", "<!--app-html-->", "x")).toThrow(
-      'Expected "<!--app-html-->" exactly once in the page template, found it 0 times.',
-    );
-  });
-
-  it("stops the build when the slot is there twice", () => {
-    expect(() => replaceOnce("<!--s--><!--s-->", "<!--s-->", "x")).toThrow("found it 2 times");
-  });
-});
+import { PrerenderError, tagHolding } from "./prerender";
 
 describe("tagHolding", () => {
   const template = [

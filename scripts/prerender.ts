@@ -10,6 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { notFoundRoute, type PrerenderRoute, routes } from "../src/app/routes";
 import { escapeMarkup } from "../src/lib/escape-markup";
+import { fillSlot } from "./fill-slot";
 import { buildInlineLoader } from "./inline-loader-build";
 
 type ServerEntry = {
@@ -27,17 +28,6 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
 
 export class PrerenderError extends Error {}
-
-/** Replaces the one occurrence of `search`; none or several stop the build. No `$` patterns apply. */
-export function replaceOnce(html: string, search: string, replacement: string): string {
-  const parts = html.split(search);
-  if (parts.length !== 2) {
-    throw new PrerenderError(
-      `Expected "${search}" exactly once in the page template, found it ${parts.length - 1} times.`,
-    );
-  }
-  return parts.join(replacement);
-}
 
 /** The whole tag (`<script …></script>` or `<link … />`) whose attributes hold `needle` once. */
 export function tagHolding(html: string, needle: string, tag: "script" | "link"): string {
@@ -80,7 +70,7 @@ async function pageTemplate(
   for (const css of entry.css ?? []) {
     const file = join(distDir, css);
     const style = `<style>${(await readFile(file, "utf8")).trim()}</style>`;
-    html = replaceOnce(html, tagHolding(html, `href="/${css}"`, "link"), style);
+    html = fillSlot(html, tagHolding(html, `href="/${css}"`, "link"), style);
     await rm(file);
   }
   const settings = {
@@ -92,7 +82,7 @@ async function pageTemplate(
     ([name, value]) => ` data-${name}="${escapeMarkup(value)}"`,
   );
   const loader = `<script${attributes.join("")}>${await buildInlineLoader()}</script>`;
-  html = replaceOnce(html, tagHolding(html, `src="/${entry.file}"`, "script"), loader);
+  html = fillSlot(html, tagHolding(html, `src="/${entry.file}"`, "script"), loader);
   await rm(join(distDir, ".vite"), { recursive: true });
   return html;
 }
@@ -119,8 +109,8 @@ export async function prerender({
   const styleHashes = new Set<string>();
   for (const route of [...routes, notFoundRoute]) {
     const { head, html } = await render(route, siteUrl);
-    let page = replaceOnce(template, "<!--app-head-->", head);
-    page = replaceOnce(page, "<!--app-html-->", html);
+    let page = fillSlot(template, "<!--app-head-->", head);
+    page = fillSlot(page, "<!--app-html-->", html);
     const file = join(distDir, route.file);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, page);

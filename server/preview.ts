@@ -10,7 +10,6 @@ import {
   type ServerResponse,
 } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
-import type { AddressInfo } from "node:net";
 import { basename, extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -21,6 +20,7 @@ import {
   type HeaderMap,
   securityHeaders,
 } from "./http-headers";
+import { listenOn, PortError, readPort } from "./ports";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -46,6 +46,7 @@ const COMPRESSIBLE = new Set([
   ".xml",
 ]);
 const NOT_FOUND_FILE = "404.html";
+const DEFAULT_PORT = 4173;
 /** Deploy files that hosts read but never serve. */
 const HIDDEN_FILES = new Set(["_headers", "vercel.json", NOT_FOUND_FILE]);
 
@@ -53,6 +54,8 @@ export type PreviewOptions = {
   distDir: string;
   settings: BuildSettings;
   port?: number;
+  /** The setting a person changes when `port` is busy. Default: PORT. */
+  portSetting?: string;
   /** Serve HTTPS with this key and certificate, and redirect plain HTTP on `redirectPort`. */
   tls?: { key: string | Buffer; cert: string | Buffer; redirectPort?: number };
 };
@@ -130,12 +133,6 @@ function previewHandler({ distDir, settings }: Pick<PreviewOptions, "distDir" | 
   };
 }
 
-function listen(server: ReturnType<typeof createHttpServer>, port: number): Promise<number> {
-  return new Promise((ready) =>
-    server.listen(port, "127.0.0.1", () => ready((server.address() as AddressInfo).port)),
-  );
-}
-
 function closeServer(server: ReturnType<typeof createHttpServer>): Promise<void> {
   return new Promise((done) => {
     server.closeAllConnections();
@@ -149,7 +146,8 @@ export async function startPreviewServer(options: PreviewOptions) {
   const server = tls
     ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler)
     : createHttpServer(handler);
-  const port = await listen(server, options.port ?? 4173);
+  const setting = options.portSetting ?? "PORT";
+  const port = await listenOn(server, options.port ?? DEFAULT_PORT, setting);
   const url = `${tls ? "https" : "http"}://127.0.0.1:${port}`;
   const servers = [server];
   let redirectUrl: string | undefined;
@@ -158,7 +156,7 @@ export async function startPreviewServer(options: PreviewOptions) {
       const host = (request.headers.host ?? "127.0.0.1").replace(/:\d+$/, "");
       response.writeHead(301, { Location: `https://${host}:${port}${request.url ?? "/"}` }).end();
     });
-    redirectUrl = `http://127.0.0.1:${await listen(redirect, tls.redirectPort)}`;
+    redirectUrl = `http://127.0.0.1:${await listenOn(redirect, tls.redirectPort, setting)}`;
     servers.push(redirect);
   }
   return {
@@ -176,16 +174,22 @@ export async function readBuildSettings(buildDir: string): Promise<BuildSettings
   ) as BuildSettings;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+async function main() {
   const root = process.cwd();
+  const port = readPort(process.env, "PORT", DEFAULT_PORT);
   const settings = await readBuildSettings(root);
-  const preview = await startPreviewServer({
-    distDir: resolve(root, "dist"),
-    settings,
-    port: Number(process.env.PORT) || 4173,
-  });
+  const preview = await startPreviewServer({ distDir: resolve(root, "dist"), settings, port });
   console.log(`Bulwark site: ${preview.url}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => void preview.close().then(() => process.exit(0)));
   }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await main().catch((error: unknown) => {
+    if (!(error instanceof PortError)) throw error;
+    // A busy port is the person's setting to change: one line says which, no stack.
+    console.error(error.message);
+    process.exit(1);
+  });
 }

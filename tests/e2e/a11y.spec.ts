@@ -134,10 +134,10 @@ for (const width of WIDTHS) {
       expect(await axeViolations(page)).toEqual([]);
     });
 
-    test("the Submission failed toast shown", async ({ page, emailStandIn, consoleGuard }) => {
+    test("the Submission failed toast shown", async ({ page, emulator, consoleGuard }) => {
       consoleGuard.expectSendFailureLog();
       const address = uniqueEmail("a11y-toast");
-      await emailStandIn.fault({ count: 1, status: 500, match: { email: address } });
+      await emulator.fault({ count: 1, status: 500, match: { email: address } });
       await page.goto("/");
       const { email, submit } = waitlistForm(page);
       await email.fill(address);
@@ -178,7 +178,7 @@ test.describe("keyboard only", () => {
 
   test("skip link, visible focus, then joining the waitlist without a mouse", async ({
     page,
-    emailStandIn,
+    emulator,
   }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -225,20 +225,20 @@ test.describe("keyboard only", () => {
     // Back to Home is reachable from the focused heading and shows its focus.
     await page.keyboard.press("Tab");
     await expectVisibleFocus(page.getByRole("link", { name: "Back to Home" }));
-    await expect.poll(async () => (await emailStandIn.outbox(address)).length).toBe(1);
+    await expect.poll(async () => (await emulator.outbox(address)).length).toBe(1);
     // A moment later still one: nothing was sent twice.
     await page.waitForTimeout(300);
-    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+    expect(await emulator.outbox(address)).toHaveLength(1);
   });
 
   test("a failure toast: F8 reaches it, focus shows at each stop, Enter closes it", async ({
     page,
-    emailStandIn,
+    emulator,
     consoleGuard,
   }) => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail("keyboard-toast");
-    await emailStandIn.fault({ count: 1, status: 500, match: { email: address } });
+    await emulator.fault({ count: 1, status: 500, match: { email: address } });
     await page.goto("/");
     const { email } = waitlistForm(page);
     await email.focus();

@@ -4,7 +4,7 @@
  * success reaches the emulator's outbox exactly once, and nothing is ever sent twice.
  */
 import type { Page } from "@playwright/test";
-import type { Fault } from "../../server/email-stand-in";
+import type { Fault } from "../../server/emulator/faults";
 import { EXPECTED_FIXED_PARAMS, expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
 import {
   E2E_MISCONFIGURED_SITE_URL,
@@ -110,7 +110,7 @@ test.describe("failure matrix: every failed send is reported, kept and retryable
   for (const mode of FAILURE_MODES) {
     test(`${mode.name}: Submission failed, the email kept, then a retry sends exactly once`, async ({
       page,
-      emailStandIn,
+      emulator,
       consoleGuard,
     }) => {
       // Blocked on fixtures.ts, remove this line once fixed: on a dropped connection Chromium logs
@@ -120,7 +120,7 @@ test.describe("failure matrix: every failed send is reported, kept and retryable
       const failureLogs = collectFailureLogs(page);
       const sends = countSends(page);
       const address = uniqueEmail("matrix");
-      await emailStandIn.fault({ count: 1, ...mode.fault, match: { email: address } });
+      await emulator.fault({ count: 1, ...mode.fault, match: { email: address } });
       const announcements = await recordAssertiveAnnouncements(page);
       await page.goto("/");
       const { email, submit } = waitlistForm(page);
@@ -140,12 +140,12 @@ test.describe("failure matrix: every failed send is reported, kept and retryable
       }
       expect(failureLogs).toEqual([`Waitlist submission failed: ${mode.log}`]);
       expect(sends()).toBe(1);
-      expect(await emailStandIn.outbox(address)).toEqual([]);
+      expect(await emulator.outbox(address)).toEqual([]);
 
       await submit.click();
       await expectSuccessShown(page);
       expect(sends()).toBe(2);
-      const outbox = await emailStandIn.outbox(address);
+      const outbox = await emulator.outbox(address);
       expect(outbox).toHaveLength(1);
       expect(outbox[0]?.template_params).toEqual({ email: address, ...EXPECTED_FIXED_PARAMS });
       expect(outbox[0]?.lib_version).toBe("4.4.1");
@@ -155,12 +155,12 @@ test.describe("failure matrix: every failed send is reported, kept and retryable
 });
 
 test.describe("one send per submission", () => {
-  test("a double click on Join Waitlist sends once", async ({ page, emailStandIn }) => {
+  test("a double click on Join Waitlist sends once", async ({ page, emulator }) => {
     const sends = countSends(page);
     const address = uniqueEmail("double-click");
     // Slow enough that the second click lands while the first send is still in flight, even on a
     // busy machine, and well inside the 3 s limit.
-    await emailStandIn.fault({ count: 2, delayMs: 2000, match: { email: address } });
+    await emulator.fault({ count: 2, delayMs: 2000, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -168,13 +168,13 @@ test.describe("one send per submission", () => {
     await expect(submit).toHaveText("Joining...");
     await expectSuccessShown(page);
     expect(sends()).toBe(1);
-    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+    expect(await emulator.outbox(address)).toHaveLength(1);
   });
 
-  test("repeated Enter in the field sends once", async ({ page, emailStandIn }) => {
+  test("repeated Enter in the field sends once", async ({ page, emulator }) => {
     const sends = countSends(page);
     const address = uniqueEmail("enter");
-    await emailStandIn.fault({ count: 4, delayMs: 2000, match: { email: address } });
+    await emulator.fault({ count: 4, delayMs: 2000, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -184,14 +184,14 @@ test.describe("one send per submission", () => {
     await expect(submit).toHaveText("Joining...");
     await expectSuccessShown(page);
     expect(sends()).toBe(1);
-    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+    expect(await emulator.outbox(address)).toHaveLength(1);
   });
 });
 
 test.describe("the same address again", () => {
   test("after a success, the same address in any letter case goes to /success unsent", async ({
     page,
-    emailStandIn,
+    emulator,
   }) => {
     const sends = countSends(page);
     const address = uniqueEmail("repeat");
@@ -210,21 +210,21 @@ test.describe("the same address again", () => {
       await submit.click();
       await expectSuccessShown(page);
       expect(sends(), `no request for ${again}`).toBe(1);
-      expect(await emailStandIn.outbox(again)).toHaveLength(again === address ? 1 : 0);
+      expect(await emulator.outbox(again)).toHaveLength(again === address ? 1 : 0);
     }
-    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+    expect(await emulator.outbox(address)).toHaveLength(1);
   });
 });
 
 test.describe("a reload after a failure", () => {
   test("re-offers the email with a note, and a successful retry forgets it", async ({
     page,
-    emailStandIn,
+    emulator,
     consoleGuard,
   }) => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail("reload");
-    await emailStandIn.fault({ count: 1, status: 500, match: { email: address } });
+    await emulator.fault({ count: 1, status: 500, match: { email: address } });
     await page.goto("/");
     const { form, email, submit } = waitlistForm(page);
     await expect(form.getByText(RESTORED_NOTE)).toHaveCount(0);
@@ -238,11 +238,11 @@ test.describe("a reload after a failure", () => {
     await expect(email).toHaveAccessibleDescription(
       new RegExp(RESTORED_NOTE.replace(/\./g, "\\.")),
     );
-    expect(await emailStandIn.outbox(address)).toEqual([]);
+    expect(await emulator.outbox(address)).toEqual([]);
 
     await submit.click();
     await expectSuccessShown(page);
-    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+    expect(await emulator.outbox(address)).toHaveLength(1);
 
     await page.goto("/");
     await expect(email).toHaveValue("");
@@ -251,7 +251,7 @@ test.describe("a reload after a failure", () => {
 });
 
 test.describe("honeypot", () => {
-  test("a filled honeypot pretends success and sends nothing", async ({ page, emailStandIn }) => {
+  test("a filled honeypot pretends success and sends nothing", async ({ page, emulator }) => {
     const sends = countSends(page);
     const address = uniqueEmail("honeypot");
     await page.goto("/");
@@ -264,14 +264,14 @@ test.describe("honeypot", () => {
     await submit.click();
     await expectSuccessShown(page);
     expect(sends()).toBe(0);
-    expect(await emailStandIn.outbox(address)).toEqual([]);
+    expect(await emulator.outbox(address)).toEqual([]);
   });
 });
 
 test.describe("refusals by the SDK itself", () => {
   test("451: the production build refuses a headless browser", async ({
     page,
-    emailStandIn,
+    emulator,
     consoleGuard,
   }) => {
     consoleGuard.expectSendFailureLog();
@@ -291,12 +291,12 @@ test.describe("refusals by the SDK itself", () => {
       "Waitlist submission failed: HTTP 451 Unavailable For Headless Browser",
     ]);
     expect(sends()).toBe(0);
-    expect(await emailStandIn.outbox(address)).toEqual([]);
+    expect(await emulator.outbox(address)).toEqual([]);
   });
 
   test("429: limitRate refuses a retry within 1 s, and a retry after 1 s goes through", async ({
     page,
-    emailStandIn,
+    emulator,
     consoleGuard,
   }) => {
     consoleGuard.expectSendFailureLog();
@@ -311,7 +311,7 @@ test.describe("refusals by the SDK itself", () => {
     const failureLogs = collectFailureLogs(page);
     const sends = countSends(page);
     const address = uniqueEmail("throttle");
-    await emailStandIn.fault({ count: 1, status: 500, match: { email: address } });
+    await emulator.fault({ count: 1, status: 500, match: { email: address } });
     await page.goto(`${E2E_PRODUCTION_SITE_URL}/`);
     expect(await page.evaluate(() => navigator.webdriver)).toBe(false);
     const { email, submit } = waitlistForm(page);
@@ -329,21 +329,21 @@ test.describe("refusals by the SDK itself", () => {
     expect(failureLogs[1]).toBe("Waitlist submission failed: HTTP 429 Too Many Requests");
     await expectFailureShown(page, address);
     expect(sends(), "the refused retry never reached the emulator").toBe(1);
-    expect(await emailStandIn.outbox(address)).toEqual([]);
+    expect(await emulator.outbox(address)).toEqual([]);
 
     await page.clock.setFixedTime(slotStamp + 1001);
     await submit.click();
     await expectSuccessShown(page);
     expect(sends()).toBe(2);
     expect(failureLogs).toHaveLength(2);
-    const outbox = await emailStandIn.outbox(address);
+    const outbox = await emulator.outbox(address);
     expect(outbox).toHaveLength(1);
     expect(outbox[0]?.template_params).toEqual({ email: address, ...EXPECTED_FIXED_PARAMS });
   });
 
   test("missing ids: a build without a template id reports the failure", async ({
     page,
-    emailStandIn,
+    emulator,
     consoleGuard,
   }) => {
     consoleGuard.expectSendFailureLog();
@@ -360,14 +360,14 @@ test.describe("refusals by the SDK itself", () => {
     expect(failureLogs).toHaveLength(1);
     expect(failureLogs[0]).toContain("The template ID is required");
     expect(sends()).toBe(0);
-    expect(await emailStandIn.outbox(address)).toEqual([]);
+    expect(await emulator.outbox(address)).toEqual([]);
   });
 });
 
 test.describe("a late answer after the time limit", () => {
   test("a timed-out send that still arrived is not sent again on retry", async ({
     page,
-    emailStandIn,
+    emulator,
     consoleGuard,
   }) => {
     consoleGuard.expectSendFailureLog();
@@ -376,7 +376,7 @@ test.describe("a late answer after the time limit", () => {
     const address = uniqueEmail("late");
     // Well past the 3 s limit: the visitor sees a failure first, then the email lands anyway.
     const lateBy = 2500;
-    await emailStandIn.fault({
+    await emulator.fault({
       count: 1,
       delayMs: E2E_SEND_TIMEOUT_MS + lateBy,
       match: { email: address },
@@ -392,15 +392,13 @@ test.describe("a late answer after the time limit", () => {
       timeout: E2E_SEND_TIMEOUT_MS + 2000,
     });
     // At the time limit the emulator is still holding the email back.
-    expect(await emailStandIn.outbox(address)).toEqual([]);
+    expect(await emulator.outbox(address)).toEqual([]);
     await expectFailureShown(page, address);
     expect(failureLogs).toEqual([
       `Waitlist submission failed: EmailJS did not answer within ${E2E_SEND_TIMEOUT_MS} ms`,
     ]);
 
-    await expect
-      .poll(() => emailStandIn.outbox(address), { timeout: lateBy + 5000 })
-      .toHaveLength(1);
+    await expect.poll(() => emulator.outbox(address), { timeout: lateBy + 5000 }).toHaveLength(1);
     // The browser has read the late answer too, so the page knows the address went through.
     expect((await lateAnswer).status()).toBe(200);
     await (await lateAnswer).finished();
@@ -408,19 +406,19 @@ test.describe("a late answer after the time limit", () => {
     await submit.click();
     await expectSuccessShown(page);
     expect(sends()).toBe(1);
-    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+    expect(await emulator.outbox(address)).toHaveLength(1);
   });
 
   test("a retry while the timed-out send is still unanswered waits for it instead of resending", async ({
     page,
-    emailStandIn,
+    emulator,
     consoleGuard,
   }) => {
     consoleGuard.expectSendFailureLog();
     const sends = countSends(page);
     const address = uniqueEmail("pending");
     // The answer comes 2 s after the time limit: inside the retry's own 3 s window.
-    await emailStandIn.fault({
+    await emulator.fault({
       count: 1,
       delayMs: E2E_SEND_TIMEOUT_MS + 2000,
       match: { email: address },
@@ -432,11 +430,11 @@ test.describe("a late answer after the time limit", () => {
     await expect(toasts(page).filter({ hasText: FAILURE_TITLE })).toBeVisible({
       timeout: E2E_SEND_TIMEOUT_MS + 2000,
     });
-    expect(await emailStandIn.outbox(address)).toEqual([]);
+    expect(await emulator.outbox(address)).toEqual([]);
 
     await submit.click();
     await expectSuccessShown(page);
     expect(sends()).toBe(1);
-    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+    expect(await emulator.outbox(address)).toHaveLength(1);
   });
 });

@@ -5,8 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
-import type { Fault, OutboxEntry } from "../../server/email-stand-in";
-import { E2E_EMAIL_URL } from "./stack-ports";
+import type { Fault } from "../../server/emulator/faults";
+import type { OutboxEntry } from "../../server/emulator/outbox";
+import { E2E_EMULATOR_URL } from "./stack-ports";
 
 export { expect };
 
@@ -19,7 +20,7 @@ const FAILED_REQUEST_LOG = "Failed to load resource:";
 /** The console error the spec asks for when a send fails, and Chromium's line for the failed request. */
 const sendFailure: Allowance = ({ text, url }) =>
   text.startsWith("Waitlist submission failed:") ||
-  (text.startsWith(FAILED_REQUEST_LOG) && url.startsWith(E2E_EMAIL_URL));
+  (text.startsWith(FAILED_REQUEST_LOG) && url.startsWith(E2E_EMULATOR_URL));
 /** Chromium's line for one of the site's scripts that could not be fetched (offline, a redeploy). */
 const assetLoadFailure: Allowance = ({ text, url }) =>
   text.startsWith(FAILED_REQUEST_LOG) && url.includes("/assets/");
@@ -34,7 +35,8 @@ type ConsoleGuard = {
   logs: string[];
 };
 
-type EmailStandIn = {
+/** The test stack's emulator: queue a fault, read what arrived for an address. */
+type EmulatorClient = {
   fault(fault: Fault): Promise<void>;
   outbox(email: string): Promise<OutboxEntry[]>;
 };
@@ -48,7 +50,7 @@ async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
-export const test = base.extend<{ consoleGuard: ConsoleGuard; emailStandIn: EmailStandIn }>({
+export const test = base.extend<{ consoleGuard: ConsoleGuard; emulator: EmulatorClient }>({
   // Navigation resolves once the app is interactive, as a visitor's first click would need; with an
   // explicit `waitUntil`, at that point only (a visitor faster than the app, or an app held back).
   page: async ({ page }, use) => {
@@ -102,15 +104,17 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; emailStandIn: Emai
     },
     { auto: true },
   ],
-  emailStandIn: async ({ request }, use) => {
+  emulator: async ({ request }, use) => {
     await use({
       async fault(fault) {
-        const response = await request.post(`${E2E_EMAIL_URL}/__stand-in/faults`, { data: fault });
+        const response = await request.post(`${E2E_EMULATOR_URL}/__emulator/faults`, {
+          data: fault,
+        });
         expect(response.ok()).toBe(true);
       },
       async outbox(email) {
         const response = await request.get(
-          `${E2E_EMAIL_URL}/__stand-in/outbox?email=${encodeURIComponent(email)}`,
+          `${E2E_EMULATOR_URL}/__emulator/outbox?email=${encodeURIComponent(email)}`,
         );
         expect(response.ok()).toBe(true);
         return (await response.json()) as OutboxEntry[];

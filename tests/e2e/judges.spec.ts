@@ -16,7 +16,7 @@ import { type Finding, Severity } from "csp_evaluator/dist/finding.js";
 import { CspParser } from "csp_evaluator/dist/parser.js";
 import { LinkChecker, LinkState } from "linkinator";
 import { readBuildSettings, startPreviewServer } from "../../server/preview";
-import { E2E_EMAIL_URL, E2E_SITE_URL, E2E_WORK_DIR } from "./stack-ports";
+import { E2E_EMULATOR_URL, E2E_SITE_URL, E2E_WORK_DIR } from "./stack-ports";
 
 // These judges read files and talk HTTP: Playwright's plain `test`, no browser page.
 const run = promisify(execFile);
@@ -189,8 +189,8 @@ test.describe("csp_evaluator", () => {
     // The e2e builds send to the plain-HTTP emulator on 127.0.0.1, which csp_evaluator rightly
     // flags (http:, localhost). Judge the policy production serves: the same header with the
     // emulator origin swapped for EmailJS's.
-    expect(served).toContain(E2E_EMAIL_URL);
-    const policy = served.replaceAll(E2E_EMAIL_URL, EMAILJS_ORIGIN);
+    expect(served).toContain(E2E_EMULATOR_URL);
+    const policy = served.replaceAll(E2E_EMULATOR_URL, EMAILJS_ORIGIN);
 
     const findings: Finding[] = new CspEvaluator(new CspParser(policy).csp).evaluate();
     const serious = findings
@@ -241,7 +241,7 @@ test.describe("MDN HTTP Observatory over HTTPS", () => {
     // origin, which an HTTPS page must not (the Observatory takes 20 points for it). Serve the
     // build with the origin production sends to; every other header is the build's own.
     const settings = await readBuildSettings(buildDir);
-    expect(settings.emailOrigin).toBe(E2E_EMAIL_URL);
+    expect(settings.emailOrigin).toBe(E2E_EMULATOR_URL);
     preview = await startPreviewServer({
       distDir,
       settings: { ...settings, emailOrigin: EMAILJS_ORIGIN },

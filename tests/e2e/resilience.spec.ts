@@ -112,7 +112,7 @@ test.describe("a submit before the app starts is kept", () => {
   for (const how of ["Enter", "a click"] as const) {
     test(`by ${how}: no navigation, the address stays, then it is sent once`, async ({
       page,
-      emailStandIn,
+      emulator,
     }) => {
       const address = uniqueEmail("early");
       const checkUrls = guardUrls(page.context(), address);
@@ -130,18 +130,18 @@ test.describe("a submit before the app starts is kept", () => {
       await expect(submit).toHaveText("Joining...");
       await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
       await expect(email).toHaveValue(address);
-      expect(await emailStandIn.outbox(address)).toEqual([]);
+      expect(await emulator.outbox(address)).toEqual([]);
 
       await release();
       await expectSuccessShown(page);
-      expect(await emailStandIn.outbox(address)).toHaveLength(1);
+      expect(await emulator.outbox(address)).toHaveLength(1);
       checkUrls();
     });
   }
 
   test("if the app never starts, the form says within the time limit that nothing was sent", async ({
     page,
-    emailStandIn,
+    emulator,
     consoleGuard,
   }) => {
     consoleGuard.expectAssetLoadFailures();
@@ -157,13 +157,13 @@ test.describe("a submit before the app starts is kept", () => {
     await expect(submit).toHaveText("Join Waitlist");
     await expect(email).toHaveValue(address);
     await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
-    expect(await emailStandIn.outbox(address)).toEqual([]);
+    expect(await emulator.outbox(address)).toEqual([]);
     checkUrls();
   });
 
   test("with a 4x slower CPU and slow 4G, an address typed and entered at once is sent once", async ({
     page,
-    emailStandIn,
+    emulator,
   }) => {
     const address = uniqueEmail("throttled");
     const checkUrls = guardUrls(page.context(), address);
@@ -192,14 +192,14 @@ test.describe("a submit before the app starts is kept", () => {
     );
     console.log(`early submit: app live at each submit: ${JSON.stringify(live)}`);
     await expectSuccessShown(page);
-    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+    expect(await emulator.outbox(address)).toHaveLength(1);
     checkUrls();
   });
 });
 
 test.describe("JavaScript off", () => {
   test("a submit goes nowhere: the address stays in the field, out of every URL", async ({
-    emailStandIn,
+    emulator,
   }) => {
     // The browser's own "Don't allow sites to use JavaScript": <noscript> shows, as for a visitor.
     const { context, page, close } = await launchWithBlocked("javascript");
@@ -221,7 +221,7 @@ test.describe("JavaScript off", () => {
       await expect(email).toHaveValue(address);
       await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
       expect(navigations).toEqual([`${E2E_PRODUCTION_SITE_URL}/`]);
-      expect(await emailStandIn.outbox(address)).toEqual([]);
+      expect(await emulator.outbox(address)).toEqual([]);
       checkUrls();
     } finally {
       await close();
@@ -230,7 +230,7 @@ test.describe("JavaScript off", () => {
 });
 
 test.describe("site storage blocked", () => {
-  test("the app starts and the signup is sent", async ({ emailStandIn }) => {
+  test("the app starts and the signup is sent", async ({ emulator }) => {
     // The browser's "Block all cookies": reading localStorage throws a SecurityError.
     const { context, page, close } = await launchWithBlocked("cookies");
     try {
@@ -250,7 +250,7 @@ test.describe("site storage blocked", () => {
       await email.fill(address);
       await submit.click();
       await expectSuccessShown(page);
-      expect(await emailStandIn.outbox(address)).toHaveLength(1);
+      expect(await emulator.outbox(address)).toHaveLength(1);
       expect(errors).toEqual([]);
       checkUrls();
     } finally {
@@ -281,7 +281,7 @@ test.describe("scripts that can no longer be fetched after load", () => {
 
   test("offline: a send fails with the Submission failed toast, the address kept; online again, a retry is sent", async ({
     page,
-    emailStandIn,
+    emulator,
     consoleGuard,
   }) => {
     consoleGuard.expectSendFailureLog();
@@ -304,13 +304,13 @@ test.describe("scripts that can no longer be fetched after load", () => {
     );
     await submit.click();
     await expectSuccessShown(page);
-    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+    expect(await emulator.outbox(address)).toHaveLength(1);
     checkUrls();
   });
 
   test("after a redeploy removed the old files, a send still ends on /success with its toast", async ({
     page,
-    emailStandIn,
+    emulator,
     consoleGuard,
   }) => {
     consoleGuard.expectAssetLoadFailures();
@@ -324,7 +324,7 @@ test.describe("scripts that can no longer be fetched after load", () => {
     await email.fill(address);
     await submit.click();
     await expectSuccessShown(page);
-    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+    expect(await emulator.outbox(address)).toHaveLength(1);
     checkUrls();
   });
 });
@@ -332,12 +332,12 @@ test.describe("scripts that can no longer be fetched after load", () => {
 test.describe("one address, many tabs", () => {
   test("submitted in two tabs at once, it is sent once and both tabs reach /success", async ({
     page,
-    emailStandIn,
+    emulator,
   }) => {
     const address = uniqueEmail("two-tabs");
     const checkUrls = guardUrls(page.context(), address);
     // Slow enough that the second tab submits while the first send is in flight.
-    await emailStandIn.fault({ count: 2, delayMs: 1500, match: { email: address } });
+    await emulator.fault({ count: 2, delayMs: 1500, match: { email: address } });
     const second = await page.context().newPage();
     const tabs = [page, second];
     for (const tab of tabs) {
@@ -348,7 +348,7 @@ test.describe("one address, many tabs", () => {
     }
     await Promise.all(tabs.map((tab) => waitlistForm(tab).submit.click()));
     for (const tab of tabs) await expectSuccessShown(tab);
-    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+    expect(await emulator.outbox(address)).toHaveLength(1);
     checkUrls();
   });
 });
@@ -356,12 +356,12 @@ test.describe("one address, many tabs", () => {
 test.describe("a reload while a send is unanswered", () => {
   test("offers the address again and sends it again: a duplicate rather than a loss", async ({
     page,
-    emailStandIn,
+    emulator,
   }) => {
     const address = uniqueEmail("reload");
     const checkUrls = guardUrls(page.context(), address);
     // The first send arrives, but only after the visitor has given up on it and reloaded.
-    await emailStandIn.fault({ count: 1, delayMs: 1500, match: { email: address } });
+    await emulator.fault({ count: 1, delayMs: 1500, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -375,7 +375,7 @@ test.describe("a reload while a send is unanswered", () => {
     );
     await submit.click();
     await expectSuccessShown(page);
-    await expect.poll(async () => (await emailStandIn.outbox(address)).length).toBe(2);
+    await expect.poll(async () => (await emulator.outbox(address)).length).toBe(2);
     checkUrls();
   });
 });

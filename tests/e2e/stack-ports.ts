@@ -6,12 +6,19 @@ const base = Number(process.env.E2E_PORT_BASE) || 4310;
 
 /** The site built for the emulator, with the SDK's anti-abuse checks off (as in `npm start`). */
 export const E2E_SITE_URL = `http://127.0.0.1:${base}`;
-export const E2E_EMAIL_PORT = base + 1;
-export const E2E_EMAIL_URL = `http://127.0.0.1:${E2E_EMAIL_PORT}`;
+/** The local EmailJS emulator every build of the stack sends to. */
+export const E2E_EMULATOR_PORT = base + 1;
+export const E2E_EMULATOR_URL = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
 /** The same site built in production mode (blockHeadless and limitRate on), also on the emulator. */
 export const E2E_PRODUCTION_SITE_URL = `http://127.0.0.1:${base + 2}`;
 /** A build whose template id is missing, to prove the SDK's own refusal reaches the visitor. */
 export const E2E_MISCONFIGURED_SITE_URL = `http://127.0.0.1:${base + 3}`;
 export const E2E_WORK_DIR = `.e2e/${base}`;
+/**
+ * `npm run dev` and its emulator, for playwright.dev.config.ts. They reuse the first two ports: the
+ * dev run comes after the main run (see `npm test`), never beside it.
+ */
+export const E2E_DEV_SITE_URL = `http://127.0.0.1:${base}`;
+export const E2E_DEV_EMULATOR_PORT = base + 1;
 /** Short, so the "no answer" test does not wait the production 15 s. */
 export const E2E_SEND_TIMEOUT_MS = 3000;

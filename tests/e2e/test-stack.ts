@@ -6,11 +6,11 @@
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
 import { buildSite } from "../../scripts/build";
-import { startEmailStandIn } from "../../server/email-stand-in";
+import { startEmulator } from "../../server/emulator/server";
 import { readBuildSettings, startPreviewServer } from "../../server/preview";
 import {
-  E2E_EMAIL_PORT,
-  E2E_EMAIL_URL,
+  E2E_EMULATOR_PORT,
+  E2E_EMULATOR_URL,
   E2E_MISCONFIGURED_SITE_URL,
   E2E_PRODUCTION_SITE_URL,
   E2E_SEND_TIMEOUT_MS,
@@ -38,15 +38,21 @@ const sharedEnv = {
   VITE_EMAILJS_PUBLIC_KEY: "local-public-key",
   VITE_EMAILJS_SERVICE_ID: "service_local",
   VITE_EMAILJS_TEMPLATE_ID: "template_waitlist",
-  VITE_EMAILJS_ORIGIN: E2E_EMAIL_URL,
+  VITE_EMAILJS_ORIGIN: E2E_EMULATOR_URL,
   VITE_EMAILJS_TIMEOUT_MS: String(E2E_SEND_TIMEOUT_MS),
   SITE_URL: E2E_SITE_URL,
 };
 
 await rm(workDir, { recursive: true, force: true });
 const closers: (() => Promise<void>)[] = [];
-const email = await startEmailStandIn({ port: E2E_EMAIL_PORT, outboxPath, log: () => {} });
-closers.push(email.close);
+// A busy port names E2E_PORT_BASE, the one setting that moves the whole stack.
+const emulator = await startEmulator({
+  port: E2E_EMULATOR_PORT,
+  portSetting: "E2E_PORT_BASE",
+  outboxPath,
+  log: () => {},
+});
+closers.push(emulator.close);
 for (const site of SITES) {
   Object.assign(process.env, sharedEnv, site.env);
   const buildDir = resolve(workDir, site.name);
@@ -56,10 +62,13 @@ for (const site of SITES) {
     distDir: resolve(buildDir, "dist"),
     settings,
     port: Number(new URL(site.url).port),
+    portSetting: "E2E_PORT_BASE",
   });
   closers.push(server.close);
 }
-console.log(`e2e stack ready: ${SITES.map((site) => site.url).join(", ")}; emulator ${email.url}`);
+console.log(
+  `e2e stack ready: ${SITES.map((site) => site.url).join(", ")}; emulator ${emulator.url}`,
+);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {

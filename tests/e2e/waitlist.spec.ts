@@ -44,10 +44,10 @@ test.describe("waitlist validation", () => {
 test.describe("waitlist sending", () => {
   test("success: Joining..., the redirect toast, /success and exactly one email", async ({
     page,
-    emailStandIn,
+    emulator,
   }) => {
     const address = uniqueEmail();
-    await emailStandIn.fault({ count: 1, delayMs: 800, match: { email: address } });
+    await emulator.fault({ count: 1, delayMs: 800, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(`  ${address} `);
@@ -59,7 +59,7 @@ test.describe("waitlist sending", () => {
     await expect(toast).toContainText("Taking you to confirmation page");
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
 
-    const outbox = await emailStandIn.outbox(address);
+    const outbox = await emulator.outbox(address);
     expect(outbox).toHaveLength(1);
     expect(outbox[0]?.lib_version).toBe("4.4.1");
     expect(outbox[0]?.template_params).toEqual({ email: address, ...EXPECTED_FIXED_PARAMS });
@@ -67,7 +67,7 @@ test.describe("waitlist sending", () => {
 
   test("failure: the destructive toast, the email kept, the button usable, then a retry", async ({
     page,
-    emailStandIn,
+    emulator,
     consoleGuard,
   }) => {
     consoleGuard.expectSendFailureLog();
@@ -76,7 +76,7 @@ test.describe("waitlist sending", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     const address = uniqueEmail();
-    await emailStandIn.fault({ count: 1, status: 500, match: { email: address } });
+    await emulator.fault({ count: 1, status: 500, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -91,23 +91,23 @@ test.describe("waitlist sending", () => {
     await expect(submit).toBeEnabled();
     const failureLogs = errors.filter((line) => line.startsWith("Waitlist submission failed:"));
     expect(failureLogs).toEqual(["Waitlist submission failed: HTTP 500 Internal Server Error"]);
-    expect(await emailStandIn.outbox(address)).toHaveLength(0);
+    expect(await emulator.outbox(address)).toHaveLength(0);
 
     await submit.click();
     await expect(page).toHaveURL(/\/success$/);
-    expect(await emailStandIn.outbox(address)).toHaveLength(1);
+    expect(await emulator.outbox(address)).toHaveLength(1);
   });
 });
 
 test.describe("toasts", () => {
   test("only one toast is shown at a time: a new one replaces the old", async ({
     page,
-    emailStandIn,
+    emulator,
     consoleGuard,
   }) => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail();
-    await emailStandIn.fault({ count: 1, status: 500, match: { email: address } });
+    await emulator.fault({ count: 1, status: 500, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -120,12 +120,12 @@ test.describe("toasts", () => {
 
   test("a toast closes by itself after 5 s, by its close button, or by swiping right", async ({
     page,
-    emailStandIn,
+    emulator,
     consoleGuard,
   }) => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail();
-    await emailStandIn.fault({ count: 3, status: 500, match: { email: address } });
+    await emulator.fault({ count: 3, status: 500, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -167,10 +167,10 @@ test.describe("toasts", () => {
     await expect(toast).toHaveCount(0);
   });
 
-  test("F8 moves focus to the notifications", async ({ page, emailStandIn, consoleGuard }) => {
+  test("F8 moves focus to the notifications", async ({ page, emulator, consoleGuard }) => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail();
-    await emailStandIn.fault({ count: 1, status: 500, match: { email: address } });
+    await emulator.fault({ count: 1, status: 500, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);

@@ -1,0 +1,126 @@
+/**
+ * `npm start`, `npm run dev` and `npm run emulator` as a person runs them: a busy or malformed
+ * port ends the command with one line naming the setting to change, exit code 1, no stack trace.
+ */
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "..");
+const TSX = resolve(root, "node_modules/.bin/tsx");
+/** Generous: each run starts Node and tsx, on a machine shared with other test runs. */
+const RUN_TIMEOUT_MS = 20_000;
+
+let busy: Server;
+let busyPort: number;
+let dir: string;
+
+function listen(port: number): Promise<Server> {
+  return new Promise((ready, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(port, "127.0.0.1", () => ready(server));
+  });
+}
+
+function portOf(server: Server): number {
+  const address = server.address();
+  if (typeof address !== "object" || !address) throw new Error("not listening");
+  return address.port;
+}
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = await listen(0);
+  const port = portOf(server);
+  await new Promise((closed) => server.close(closed));
+  return port;
+}
+
+function run(script: string, env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
+    const child = spawn(TSX, [script], {
+      cwd: root,
+      env: { ...process.env, EMULATOR_OUTBOX: join(dir, "outbox.jsonl"), ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      fail(new Error(`${script} still ran after ${RUN_TIMEOUT_MS} ms:\n${stdout}\n${stderr}`));
+    }, RUN_TIMEOUT_MS);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "local-stack-"));
+  busy = await listen(0);
+  busyPort = portOf(busy);
+});
+
+afterAll(async () => {
+  await new Promise((closed) => busy.close(closed));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe.each([
+  ["npm start", "scripts/start.ts"],
+  ["npm run dev", "scripts/dev.ts"],
+])("%s", (_, script) => {
+  it("names PORT when the site's port is busy", async () => {
+    const result = await run(script, {
+      PORT: String(busyPort),
+      EMULATOR_PORT: String(await freePort()),
+    });
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `Port ${busyPort} is in use: set PORT to another port.\n`,
+    });
+  });
+
+  it("names EMULATOR_PORT when the emulator's port is busy", async () => {
+    const result = await run(script, {
+      PORT: String(await freePort()),
+      EMULATOR_PORT: String(busyPort),
+    });
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `Port ${busyPort} is in use: set EMULATOR_PORT to another port.\n`,
+    });
+  });
+});
+
+describe("npm run emulator", () => {
+  it("names EMULATOR_PORT when its port is busy", async () => {
+    const result = await run("server/emulator/server.ts", { EMULATOR_PORT: String(busyPort) });
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `Port ${busyPort} is in use: set EMULATOR_PORT to another port.\n`,
+    });
+  });
+
+  it("says what a port must look like when EMULATOR_PORT is not one", async () => {
+    const result = await run("server/emulator/server.ts", { EMULATOR_PORT: "418000" });
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "EMULATOR_PORT must be a port number from 0 to 65535; got '418000'.\n",
+    });
+  });
+});
