@@ -60,10 +60,10 @@ export function WaitlistForm({ className }: { className?: string }) {
         {waitlist.heading}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">{waitlist.intro}</p>
-      <label htmlFor={fieldId} className="sr-only">
+      <label htmlFor={fieldId} className="mt-4 block text-sm font-medium text-ink">
         {waitlist.label}
       </label>
-      <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+      <div className="mt-2 flex flex-col gap-3 sm:flex-row">
         <Input
           ref={inputRef}
           id={fieldId}
@@ -87,6 +87,10 @@ export function WaitlistForm({ className }: { className?: string }) {
         className={cn("mt-2 min-h-5 text-sm", error || notSent ? "text-danger" : "text-ink-muted")}
       >
         {message}
+      </p>
+      {/* The button's Joining... is not announced when its label changes under focus: this is. */}
+      <p role="status" className="sr-only">
+        {submitting ? waitlist.submitting : ""}
       </p>
       <noscript>
         <p className="text-sm text-danger">{waitlist.needsJavaScript}</p>

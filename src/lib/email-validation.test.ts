@@ -8,6 +8,9 @@ describe("isValidEmail", () => {
     "  padded@example.org  ",
     "o'brien@example.ie",
     "x@a-b.io",
+    "ada@x.com",
+    "ada@mail.example.museum",
+    "ADA@EXAMPLE.COM",
   ])("accepts %s", (email) => {
     expect(isValidEmail(email)).toBe(true);
   });
@@ -24,6 +27,11 @@ describe("isValidEmail", () => {
     ["space inside", "ada lovelace@example.com"],
     ["two at signs", "ada@@example.com"],
     ["trailing dot", "ada@example.com."],
+    ["a top-level label starting with a digit", "ada@example.1com"],
+    ["a top-level label ending with a digit", "ada@example.com1"],
+    ["text before the address", "mail ada@example.com"],
+    ["text after the address", "ada@example.com please"],
+    ["a dotted local part and a one-label domain", "ada.lovelace@localhost"],
   ])("rejects %s", (_name, email) => {
     expect(isValidEmail(email)).toBe(false);
   });

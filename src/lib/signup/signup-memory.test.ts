@@ -9,6 +9,14 @@ function setup() {
 }
 
 describe("signup memory", () => {
+  it("reads what earlier visits stored under the same keys", () => {
+    const { memory, site } = setup();
+    site.setItem("bulwark:waitlist:pending", "ada@example.com");
+    site.setItem("bulwark:waitlist:sent", '["grace@example.com"]');
+    expect(memory.pendingEmail()).toBe("ada@example.com");
+    expect(memory.wasSent("grace@example.com")).toBe(true);
+  });
+
   it("keeps a pending address until it is sent", () => {
     const { memory } = setup();
     expect(memory.pendingEmail()).toBe("");

@@ -120,6 +120,36 @@ describe("storageLease", () => {
     expect(JSON.parse(store.getItem(KEY) ?? "null").holder).toBe("other");
   });
 
+  it("takes over a lease that ends at this very moment", async () => {
+    const store = memoryStore();
+    store.setItem(KEY, JSON.stringify({ holder: "other", until: Date.now() }));
+    const task = vi.fn(async () => "done");
+    const done = storageLease(
+      store,
+      systemClock,
+      5000,
+      "me",
+    )("lock", new AbortController().signal, task);
+    await vi.advanceTimersByTimeAsync(50);
+    await expect(done).resolves.toBe("done");
+  });
+
+  it("leaves alone a lease another tab took over while its task ran", async () => {
+    const store = memoryStore();
+    const done = storageLease(
+      store,
+      systemClock,
+      5000,
+      "me",
+    )("lock", new AbortController().signal, async () => {
+      store.setItem(KEY, JSON.stringify({ holder: "other", until: Date.now() + 5000 }));
+      return "done";
+    });
+    await vi.advanceTimersByTimeAsync(50);
+    await expect(done).resolves.toBe("done");
+    expect(JSON.parse(store.getItem(KEY) ?? "null")?.holder).toBe("other");
+  });
+
   it("treats an unreadable lease as none", async () => {
     const store = memoryStore();
     store.setItem(KEY, "{not json");
@@ -133,9 +163,15 @@ describe("storageLease", () => {
     await expect(done).resolves.toBe("done");
   });
 
-  it("treats a lease of the wrong shape as none", async () => {
+  it.each([
+    ["no holder", { until: 4_000_000_000_000 }],
+    ["a holder that is not text", { holder: 7, until: 4_000_000_000_000 }],
+    ["no end", { holder: "other" }],
+    ["an end that is not a time", { holder: "other", until: "later" }],
+    ["null", null],
+  ])("treats a lease with %s as none", async (_what, lease) => {
     const store = memoryStore();
-    store.setItem(KEY, JSON.stringify({ holder: 7, until: "later" }));
+    store.setItem(KEY, JSON.stringify(lease));
     const done = storageLease(
       store,
       systemClock,

@@ -171,6 +171,26 @@ describe("a retry while an earlier send is unanswered", () => {
     await expect(retry).resolves.toBe("sent");
   });
 
+  it("keeps waiting for the newest send when an older one fails late", async () => {
+    const { signup, calls } = setup();
+    const first = signup.submit("ada@example.com").catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS);
+    await first;
+    // A retry waits one more limit for the first send, then sends afresh; that one times out too.
+    const second = signup.submit("ada@example.com").catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(2 * TIMEOUT_MS);
+    expect(await second).toBeInstanceOf(SendTimeoutError);
+    expect(calls).toHaveLength(2);
+    // The first send fails now: the second is still the one a retry waits for.
+    calls[0]?.reject(new TypeError("Failed to fetch"));
+    await settle();
+    const third = signup.submit("ada@example.com");
+    await settle();
+    expect(calls).toHaveLength(2);
+    calls[1]?.resolve();
+    await expect(third).resolves.toBe("sent");
+  });
+
   it("sends afresh at once when that send failed", async () => {
     const { signup, calls } = setup();
     const first = signup.submit("ada@example.com").catch((error: unknown) => error);
@@ -186,11 +206,12 @@ describe("a retry while an earlier send is unanswered", () => {
 });
 
 describe("what is not sent", () => {
-  it("an address already sent from this browser", async () => {
-    const { signup, memory, send } = setup();
+  it("an address already sent from this browser, without even waiting for the tab lock", async () => {
+    const { signup, memory, send, lock } = setup();
     memory.rememberSent("ada@example.com");
     await expect(signup.submit("Ada@example.com")).resolves.toBe("already-sent");
     expect(send).not.toHaveBeenCalled();
+    expect(lock.names).toEqual([]);
   });
 
   it("a filled honeypot: a bot is told all went well", async () => {
@@ -243,6 +264,24 @@ describe("two tabs sharing one storage", () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(await Promise.all(results)).toEqual(expect.arrayContaining(["sent", "already-sent"]));
     expect(calls).toHaveLength(1);
+  });
+
+  it("free the lock at the time limit, even while the send stays silent", async () => {
+    const site = memoryStore();
+    const { send } = manualSend();
+    const signup = createWaitlistSignup({
+      send,
+      memory: createSignupMemory({ site, tab: memoryStore() }),
+      lock: storageLease(site, systemClock, 10 * TIMEOUT_MS, "tab-a"),
+      clock: systemClock,
+      timeoutMs: TIMEOUT_MS,
+    });
+    const outcome = signup.submit("ada@example.com").catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(site.getItem("bulwark:waitlist:send:ada@example.com:lease")).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS);
+    expect(await outcome).toBeInstanceOf(SendTimeoutError);
+    expect(site.getItem("bulwark:waitlist:send:ada@example.com:lease")).toBeNull();
   });
 
   it("stop waiting for the lock at the time limit; the lock is free once the holder ends", async () => {

@@ -1,0 +1,52 @@
+/**
+ * Submitting never drops keyboard focus, and a failure stays said after its toast has gone
+ * (PRODUCT.md §1, "Failure feedback and focus").
+ */
+import { expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
+
+const KEPT_NOTE =
+  "Your last attempt didn't go through, so we kept your address. Try again when ready.";
+
+test("focus stays on the button through Joining... and a failure; the note stays after the toast", async ({
+  page,
+  emulator,
+  consoleGuard,
+}) => {
+  consoleGuard.expectSendFailureLog();
+  const address = uniqueEmail("focus");
+  await emulator.fault({ count: 1, status: 500, delayMs: 800, match: { email: address } });
+  await page.goto("/");
+  const { email, submit } = waitlistForm(page);
+  await email.fill(address);
+  await submit.focus();
+  await page.keyboard.press("Enter");
+  await expect(submit).toHaveText("Joining...");
+  await expect(submit).toHaveAttribute("aria-disabled", "true");
+  await expect(submit).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "Joining..." })).toHaveCount(1);
+
+  const toast = toasts(page).filter({ hasText: "Submission failed" });
+  await expect(toast).toBeVisible();
+  await expect(submit).toHaveText("Join Waitlist");
+  await expect(submit).toBeFocused();
+  await expect(email).toHaveAccessibleDescription(new RegExp(KEPT_NOTE.replace(/[.?]/g, "\\$&")));
+
+  // The toast closes by itself; what it said stays under the field until the next attempt.
+  await toast.getByRole("button", { name: "Close notification" }).click();
+  await expect(toast).toBeHidden();
+  await expect(page.getByText(KEPT_NOTE)).toBeVisible();
+  await submit.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/success$/);
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeFocused();
+  expect(await emulator.outbox(address)).toHaveLength(1);
+});
+
+test("the email field has a visible label whose words are its accessible name", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const label = page.getByText("Work email address", { exact: true });
+  await expect(label).toBeVisible();
+  await expect(waitlistForm(page).email).toHaveAccessibleName("Work email address");
+});
