@@ -1,10 +1,12 @@
 /**
  * The stack the e2e tests run against, all on 127.0.0.1 and all talking to one local EmailJS
  * emulator: the site as `npm start` builds it, a production build (anti-abuse on) and a build with
- * a missing template id. Started and stopped by playwright.config.ts.
+ * a missing template id. Started and stopped by playwright.config.ts (run as a script); the engine
+ * tests start just the local site with startTestStack(["local"]).
  */
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { buildSite } from "../../scripts/build";
 import { startEmulator } from "../../server/emulator/server";
 import { readBuildSettings, startPreviewServer } from "../../server/preview";
@@ -31,7 +33,9 @@ const SITES = [
     url: E2E_MISCONFIGURED_SITE_URL,
     env: { VITE_EMAILJS_TEMPLATE_ID: "" },
   },
-];
+] as const;
+
+export type StackSiteName = (typeof SITES)[number]["name"];
 
 // Every build talks to this run's emulator, with the ids of .env.emulator and a short time limit.
 const sharedEnv = {
@@ -43,36 +47,54 @@ const sharedEnv = {
   SITE_URL: E2E_SITE_URL,
 };
 
-await rm(workDir, { recursive: true, force: true });
-const closers: (() => Promise<void>)[] = [];
-// A busy port names E2E_PORT_BASE, the one setting that moves the whole stack.
-const emulator = await startEmulator({
-  port: E2E_EMULATOR_PORT,
-  portSetting: "E2E_PORT_BASE",
-  outboxPath,
-  log: () => {},
-});
-closers.push(emulator.close);
-for (const site of SITES) {
-  Object.assign(process.env, sharedEnv, site.env);
-  const buildDir = resolve(workDir, site.name);
-  await buildSite({ mode: site.mode, outDir: buildDir });
-  const settings = await readBuildSettings(buildDir);
-  const server = await startPreviewServer({
-    distDir: resolve(buildDir, "dist"),
-    settings,
-    port: Number(new URL(site.url).port),
-    portSetting: "E2E_PORT_BASE",
-  });
-  closers.push(server.close);
+/** Builds and serves the named sites (all by default) beside a fresh emulator; close() stops them. */
+export async function startTestStack(
+  names: readonly StackSiteName[] = SITES.map((site) => site.name),
+): Promise<{ close(): Promise<void> }> {
+  await rm(workDir, { recursive: true, force: true });
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    await Promise.allSettled(closers.map((closer) => closer()));
+  };
+  try {
+    // A busy port names E2E_PORT_BASE, the one setting that moves the whole stack.
+    const emulator = await startEmulator({
+      port: E2E_EMULATOR_PORT,
+      portSetting: "E2E_PORT_BASE",
+      outboxPath,
+      log: () => {},
+    });
+    closers.push(emulator.close);
+    const sites = SITES.filter((site) => names.includes(site.name));
+    for (const site of sites) {
+      Object.assign(process.env, sharedEnv, site.env);
+      const buildDir = resolve(workDir, site.name);
+      await buildSite({ mode: site.mode, outDir: buildDir });
+      const settings = await readBuildSettings(buildDir);
+      const server = await startPreviewServer({
+        distDir: resolve(buildDir, "dist"),
+        settings,
+        port: Number(new URL(site.url).port),
+        portSetting: "E2E_PORT_BASE",
+      });
+      closers.push(server.close);
+    }
+    console.log(
+      `e2e stack ready: ${sites.map((site) => site.url).join(", ")}; emulator ${emulator.url}`,
+    );
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { close };
 }
-console.log(
-  `e2e stack ready: ${SITES.map((site) => site.url).join(", ")}; emulator ${emulator.url}`,
-);
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, async () => {
-    await Promise.allSettled(closers.map((close) => close()));
-    process.exit(0);
-  });
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const stack = await startTestStack();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, async () => {
+      await stack.close();
+      process.exit(0);
+    });
+  }
 }

@@ -1,0 +1,259 @@
+/**
+ * The visitor journeys every engine must pass (PRODUCT.md §4 "Engines"), written once against
+ * EnginePage. Elements are found by role and accessible name (in-page.ts); the one exception is the
+ * mobile menu, reached through the toggle's aria-controls id, since a list has no name of its own.
+ * Texts are typed here, never imported from src/content (CONVENTIONS.md §7).
+ */
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { outboxFor, setFault } from "./emulator";
+import type { EnginePage } from "./engine-page";
+import type { ElementState, Query } from "./in-page";
+import type { ScriptGate } from "./script-gate";
+import { waitFor } from "./wait";
+
+export type JourneyContext = { page: EnginePage; gate: ScriptGate };
+
+export type Journey = {
+  name: string;
+  viewport?: { width: number; height: number };
+  /** Console problems this journey must see, each matched in full; any other problem fails it. */
+  expectedProblems?: RegExp[];
+  run(context: JourneyContext): Promise<void>;
+};
+
+const DESKTOP = { width: 1280, height: 900 };
+/** WebKit gets its narrowest window instead (about 447 px): still a phone layout, below md. */
+const MOBILE = { width: 375, height: 740 };
+const MD_BREAKPOINT_PX = 768;
+
+const form: Query = { role: "form", name: "Join the early-access waitlist" };
+const emailField: Query = { role: "textbox", name: "Work email address", within: form };
+const joinButton: Query = { role: "button", name: "Join Waitlist", within: form };
+const toastRegion: Query = { role: "region", name: "Notifications (F8)" };
+const nav: Query = { role: "navigation", name: "Main" };
+const menuToggle: Query = { role: "button", name: "Menu", within: nav };
+const heading = (name: string, level: number): Query => ({ role: "heading", name, level });
+
+/** What a journey can wait on: the first match of a query, in any state the page is in now. */
+async function waitForState(
+  page: EnginePage,
+  query: Query,
+  what: string,
+  accept: (state: ElementState) => boolean,
+  timeout?: number,
+): Promise<ElementState> {
+  let last: ElementState | { count: 0 } = { count: 0 };
+  try {
+    await waitFor(
+      async () => {
+        last = await page.inspect(query);
+        return last.count > 0 && accept(last as ElementState);
+      },
+      what,
+      timeout,
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; last seen: ${JSON.stringify(last)}`);
+  }
+  return last as ElementState;
+}
+
+async function waitForPath(page: EnginePage, path: string) {
+  let url = "";
+  try {
+    await waitFor(async () => {
+      url = await page.url();
+      return new URL(url).pathname === path && new URL(url).search === "";
+    }, `the page to be ${path}`);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; the page is ${url}`);
+  }
+}
+
+function uniqueEmail(label: string): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+async function expectOutbox(email: string, lines: number) {
+  const outbox = await outboxFor(email);
+  assert.equal(outbox.length, lines, `outbox lines for ${email}`);
+  if (lines > 0) assert.equal(outbox[0]?.template_params.email, email);
+}
+
+/** /success as a visitor arrives there after a signup: heading, toast and the conversion log. */
+async function expectSuccess(page: EnginePage) {
+  await waitForPath(page, "/success");
+  await waitForState(page, heading("Thank You!", 1), "the Thank You! heading", () => true);
+  await waitForState(page, toastRegion, "the Redirecting... toast", (toast) =>
+    toast.text.includes("Redirecting..."),
+  );
+  await waitFor(
+    async () =>
+      (await page.console()).logs.some((line) => line.startsWith("[conversion] waitlist_signup")),
+    "the [conversion] waitlist_signup log",
+  );
+}
+
+function routeJourney(path: string, title: string, level1: string | RegExp): Journey {
+  return {
+    name: `${title} renders its heading without errors`,
+    viewport: DESKTOP,
+    async run({ page }) {
+      await page.open(path);
+      const name = typeof level1 === "string" ? level1 : { pattern: level1.source };
+      await waitForState(
+        page,
+        { role: "heading", level: 1, name },
+        `the h1 of ${path}`,
+        () => true,
+      );
+    },
+  };
+}
+
+export const journeys: Journey[] = [
+  routeJourney("/", "/", /^Stop API attacks/),
+  routeJourney("/success", "/success", "Thank You!"),
+  routeJourney("/no-such-page", "an unknown path", "404 Page Not Found"),
+  {
+    name: "an invalid address is refused with a message and nothing is sent",
+    viewport: DESKTOP,
+    async run({ page }) {
+      const address = `invalid-${randomUUID().slice(0, 8)}@example`;
+      await page.open("/");
+      await page.fill(emailField, address);
+      await page.click(joinButton);
+      const field = await waitForState(page, emailField, "the field marked invalid", (state) =>
+        state.description.includes("Please enter a valid email address"),
+      );
+      assert.equal(field.invalid, "true", "aria-invalid on the field");
+      assert.equal(field.value, address, "the typed address stays");
+      await sleep(500);
+      await waitForPath(page, "/");
+      await expectOutbox(address, 0);
+    },
+  },
+  {
+    name: "a valid address is sent once and lands on /success",
+    viewport: DESKTOP,
+    async run({ page }) {
+      const address = uniqueEmail("engine-ok");
+      await page.open("/");
+      await page.fill(emailField, address);
+      await page.click(joinButton);
+      await expectSuccess(page);
+      await expectOutbox(address, 1);
+    },
+  },
+  {
+    name: "a failed send keeps the address, then a retry is sent once",
+    viewport: DESKTOP,
+    expectedProblems: [/^error: Waitlist submission failed: HTTP 500 Internal Server Error$/],
+    async run({ page }) {
+      const address = uniqueEmail("engine-retry");
+      await setFault({ count: 1, status: 500, match: { email: address } });
+      await page.open("/");
+      await page.fill(emailField, address);
+      await page.click(joinButton);
+      await waitForState(page, toastRegion, "the Submission failed toast", (toast) =>
+        toast.text.includes("Submission failed"),
+      );
+      await waitForPath(page, "/");
+      const field = await waitForState(page, emailField, "the field", () => true);
+      assert.equal(field.value, address, "the address is kept");
+      await expectOutbox(address, 0);
+      await waitForState(
+        page,
+        joinButton,
+        "Join Waitlist usable again",
+        (button) => !button.disabled,
+      );
+      await page.click(joinButton);
+      await expectSuccess(page);
+      await expectOutbox(address, 1);
+    },
+  },
+  {
+    name: "a submit before the app starts is kept and sent once it starts",
+    viewport: DESKTOP,
+    async run({ page, gate }) {
+      const address = uniqueEmail("engine-early");
+      const release = gate.hold();
+      try {
+        await page.open("/", { scriptsHeld: true });
+        await page.fill(emailField, address);
+        await page.click(joinButton);
+        await sleep(500);
+        const url = await page.url();
+        assert.equal(
+          new URL(url).pathname,
+          "/",
+          `no navigation before the app starts (now ${url})`,
+        );
+        assert.equal(new URL(url).search, "", `the address never goes into the URL (now ${url})`);
+        assert.equal(
+          await page.hydrated(),
+          false,
+          "the app had not started when the form was sent",
+        );
+        const field = await waitForState(page, emailField, "the field", () => true);
+        assert.equal(field.value, address, "the address stays in the field");
+      } finally {
+        release();
+      }
+      await expectSuccess(page);
+      await expectOutbox(address, 1);
+    },
+  },
+  {
+    name: "the mobile menu opens, an item scrolls to its section and closes it",
+    viewport: MOBILE,
+    async run({ page }) {
+      await page.open("/");
+      const toggle = await waitForState(page, menuToggle, "the Menu toggle", () => true);
+      assert.ok((await page.setViewport(MOBILE.width, MOBILE.height)) < MD_BREAKPOINT_PX);
+      assert.equal(toggle.expanded, "false");
+      assert.ok(toggle.controls, "the toggle names the menu it controls (aria-controls)");
+      const menuId = toggle.controls;
+      await page.click(menuToggle);
+      await waitForState(page, menuToggle, "the menu open", (state) => state.expanded === "true");
+      assert.equal(await page.isDisplayed(menuId), true, "the menu is shown");
+      await page.click({ role: "button", name: "Solutions", within: nav });
+      await waitForState(
+        page,
+        menuToggle,
+        "the menu closed",
+        (state) => state.expanded === "false",
+      );
+      assert.equal(await page.isDisplayed(menuId), false, "the menu is hidden");
+      const banner = await waitForState(page, { role: "banner" }, "the header", () => true);
+      await waitForState(
+        page,
+        heading("Built for the way you run your business", 2),
+        "the Solutions heading in view, below the fixed header",
+        (state) => state.top >= banner.bottom - 1 && state.bottom <= state.viewportHeight,
+      );
+    },
+  },
+  {
+    name: "Escape closes the mobile menu and focus returns to the toggle",
+    viewport: MOBILE,
+    async run({ page }) {
+      await page.open("/");
+      const toggle = await waitForState(page, menuToggle, "the Menu toggle", () => true);
+      await page.click(menuToggle);
+      await waitForState(page, menuToggle, "the menu open", (state) => state.expanded === "true");
+      await page.focus({ role: "button", name: "Dashboard", within: nav });
+      await page.press("Escape");
+      await waitForState(
+        page,
+        menuToggle,
+        "the menu closed with focus on the toggle",
+        (state) => state.expanded === "false" && state.focused,
+      );
+      assert.equal(await page.isDisplayed(toggle.controls ?? ""), false, "the menu is hidden");
+    },
+  },
+];

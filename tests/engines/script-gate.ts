@@ -1,0 +1,71 @@
+/**
+ * A transparent proxy in front of the built site that can hold back the app's JavaScript: while
+ * held, requests for /assets/*.js wait until release(). It lets a test act on the prerendered page
+ * before the app starts (a submit before hydration), and lets a driver without init scripts
+ * (classic WebDriver) install its error probe before any of the app's code runs. Held files are
+ * served `no-store`, so every page load asks for them again instead of reading the cache.
+ */
+import { createServer, request } from "node:http";
+
+export type ScriptGate = {
+  url: string;
+  /** Holds every app script requested from now on, until the returned release is called. */
+  hold(): () => void;
+  close(): Promise<void>;
+};
+
+const APP_SCRIPT = /^\/assets\/.+\.js$/;
+
+export async function startScriptGate({
+  port,
+  target,
+}: {
+  port: number;
+  target: string;
+}): Promise<ScriptGate> {
+  const upstream = new URL(target);
+  let gate: Promise<void> = Promise.resolve();
+  const server = createServer(async (incoming, outgoing) => {
+    const path = new URL(incoming.url ?? "/", "http://gate").pathname;
+    const isAppScript = APP_SCRIPT.test(path);
+    if (isAppScript) await gate;
+    const proxied = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, host: upstream.host },
+      },
+      (answer) => {
+        const headers = { ...answer.headers };
+        if (isAppScript) headers["cache-control"] = "no-store";
+        outgoing.writeHead(answer.statusCode ?? 502, headers);
+        answer.pipe(outgoing);
+      },
+    );
+    proxied.on("error", (error) => {
+      outgoing.writeHead(502).end(String(error));
+    });
+    incoming.pipe(proxied);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hold() {
+      let release = () => {};
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+      return release;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

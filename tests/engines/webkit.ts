@@ -1,0 +1,196 @@
+/**
+ * WebKit (WebKitGTK's MiniBrowser) through Debian's WebKitWebDriver and selenium-webdriver, over
+ * classic WebDriver: no console or network events, so every page is loaded through the script gate
+ * and an error probe is installed after the document is parsed but before any of the app's code
+ * runs. Each test gets its own session (a fresh MiniBrowser). Needs a display: run under xvfb-run.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { writeFile } from "node:fs/promises";
+import { Builder, Key, type WebDriver, type WebElement } from "selenium-webdriver";
+import type { Engine, EnginePage } from "./engine-page";
+import {
+  type ElementState,
+  inPage,
+  installProbe,
+  type PageOperation,
+  pageScript,
+  type Query,
+  readProbe,
+} from "./in-page";
+import type { ScriptGate } from "./script-gate";
+import { waitFor, withTimeout } from "./wait";
+
+const DRIVER = process.env.ENGINES_WEBKIT_DRIVER || "WebKitWebDriver";
+const MINIBROWSER =
+  process.env.ENGINES_MINIBROWSER_PATH || "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+
+const CAPABILITIES = {
+  browserName: "MiniBrowser",
+  // Navigation returns at once; open() waits for the parsed document itself. (A held app script
+  // must never be waited on by the driver, or the navigation and the gate wait for each other.)
+  pageLoadStrategy: "none",
+  // Without --automation, MiniBrowser never answers the session request.
+  "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
+};
+
+/**
+ * A MiniBrowser that fails to start (now and then GTK reports "cannot open display" under load)
+ * leaves WebKitWebDriver waiting forever for it: give up after this long, restart the driver and
+ * try once more.
+ */
+const SESSION_TIMEOUT_MS = 30_000;
+
+const KEYS = { Enter: Key.ENTER, Escape: Key.ESCAPE } as const;
+
+async function startDriver(port: number): Promise<{ url: string; process: ChildProcess }> {
+  if (!process.env.DISPLAY) {
+    throw new Error("WebKit needs a display: run under xvfb-run -a (npm run test:engines does)");
+  }
+  const child = spawn(DRIVER, [`--port=${port}`, "--host=127.0.0.1"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  let exited = false;
+  child.once("exit", () => {
+    exited = true;
+  });
+  await waitFor(async () => {
+    if (exited) throw new Error(`${DRIVER} exited`);
+    return (await fetch(`${url}/status`)).ok;
+  }, `${DRIVER} on port ${port}`);
+  return { url, process: child };
+}
+
+export async function startWebKit({
+  driverPort,
+  gate,
+}: {
+  driverPort: number;
+  gate: ScriptGate;
+}): Promise<Engine> {
+  let driverServer = await startDriver(driverPort);
+  async function stopDriver() {
+    const { process: child } = driverServer;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    await exited;
+  }
+  const engine = {
+    name: "webkit" as const,
+    version: "unknown",
+    newPage,
+    close: stopDriver,
+  };
+
+  async function createSession(): Promise<WebDriver> {
+    for (let attempt = 1; ; attempt += 1) {
+      const driver = new Builder()
+        .usingServer(driverServer.url)
+        .withCapabilities(CAPABILITIES)
+        .build();
+      try {
+        await withTimeout(driver.getSession(), SESSION_TIMEOUT_MS, "a WebKit session");
+        return driver;
+      } catch (error) {
+        if (attempt >= 2) throw error;
+        console.log(`  (webkit: ${(error as Error).message}; restarting ${DRIVER})`);
+        await stopDriver();
+        driverServer = await startDriver(driverPort);
+      }
+    }
+  }
+
+  async function newPage(): Promise<EnginePage> {
+    const driver = await createSession();
+    engine.version = String((await driver.getCapabilities()).get("browserVersion") ?? "unknown");
+    const run = (operation: PageOperation) =>
+      driver.executeScript(pageScript(inPage, operation)) as Promise<unknown>;
+
+    async function element(query: Query): Promise<WebElement> {
+      let found: WebElement | null = null;
+      await waitFor(
+        async () => {
+          found = (await run({ op: "find", query })) as WebElement | null;
+          return found !== null;
+        },
+        `no ${query.role} named ${JSON.stringify(query.name)}`,
+      );
+      return found as unknown as WebElement;
+    }
+
+    async function sizeViewport(width: number, height: number) {
+      // setRect sizes the window, toolbar included: correct by what the page reports.
+      await driver.manage().window().setRect({ width, height });
+      const inner = (await driver.executeScript(
+        "return [window.innerWidth, window.innerHeight];",
+      )) as [number, number];
+      await driver
+        .manage()
+        .window()
+        .setRect({ width: 2 * width - inner[0], height: 2 * height - inner[1] });
+      return (await driver.executeScript("return window.innerWidth;")) as number;
+    }
+
+    return {
+      engine: "webkit",
+      async open(path, options = {}) {
+        // The caller holds the scripts for a pre-hydration test; otherwise hold them just long
+        // enough to install the probe first.
+        const release = options.scriptsHeld ? () => {} : gate.hold();
+        try {
+          const target = `${gate.url}${path}`;
+          await driver.get(target);
+          await waitFor(
+            async () =>
+              (await driver.executeScript(
+                "return location.href === arguments[0] && document.readyState !== 'loading';",
+                target,
+              )) === true,
+            `the parsed document of ${target}`,
+          );
+          await driver.executeScript(pageScript(installProbe));
+        } finally {
+          release();
+        }
+        if (!options.scriptsHeld) {
+          await waitFor(async () => (await run({ op: "hydrated" })) === true, "hydration");
+        }
+      },
+      url: async () => (await run({ op: "url" })) as string,
+      hydrated: async () => (await run({ op: "hydrated" })) === true,
+      inspect: async (query) => (await run({ op: "inspect", query })) as ElementState,
+      isDisplayed: async (id) => (await run({ op: "isDisplayed", id })) === true,
+      async click(query) {
+        await (await element(query)).click();
+      },
+      async fill(query, text) {
+        const field = await element(query);
+        await field.clear();
+        await field.sendKeys(text);
+      },
+      async focus(query) {
+        await waitFor(async () => (await run({ op: "focus", query })) === true, "focus");
+      },
+      async press(key) {
+        await driver.actions().sendKeys(KEYS[key]).perform();
+      },
+      setViewport: sizeViewport,
+      scrollTo: async (y) => (await run({ op: "scrollTo", y })) as number,
+      async screenshot(file, options = {}) {
+        if (options.fullPage) return false;
+        await writeFile(file, await driver.takeScreenshot(), "base64");
+        return true;
+      },
+      console: async () =>
+        (await driver.executeScript(pageScript(readProbe))) as {
+          problems: string[];
+          logs: string[];
+        },
+      close: () => driver.quit(),
+    };
+  }
+
+  return engine;
+}
