@@ -9,14 +9,16 @@ export function HeroThreatCard() {
   const card = hero.threatCard;
   return (
     <Card className="relative overflow-hidden p-5 sm:p-6">
-      <div className="flex items-start justify-between gap-4">
+      {/* Wraps rather than squeezes: where the title and the badge do not fit side by side (a
+          classic scrollbar at 375 px, 320 px), the badge moves under the title. */}
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="flex items-center gap-3">
           <span className="grid size-10 place-items-center rounded-xl bg-danger/15 text-danger">
             <ShieldAlert aria-hidden="true" className="size-5" />
           </span>
           <div>
             <h2 className="font-semibold text-ink">{card.title}</h2>
-            <p className="font-mono text-xs text-ink-muted">{card.endpoint}</p>
+            <p className="font-mono text-xs whitespace-nowrap text-ink-muted">{card.endpoint}</p>
           </div>
         </div>
         <Badge tone="success">
