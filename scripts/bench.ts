@@ -14,6 +14,7 @@ import lighthouse, { type Config, type Result } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { readBuildSettings, startPreviewServer } from "../server/preview";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/browser";
+import { measureFormLive } from "./bench-form-live";
 import { buildSite } from "./build";
 
 const MOBILE_RUNS = 5;
@@ -24,12 +25,13 @@ const CPU_SAMPLE_MS = 500;
 /** ...or after this long, noted in the log and the raw results. */
 const QUIET_CPU_GIVE_UP_MS = 20_000;
 
-const LCP_RATIO_BAR = 1.3;
-const TBT_BAR_MS = 50;
+const LCP_RATIO_BAR = 1.25;
+const TBT_BAR_MS = 25;
 const KB = 1024;
-const JS_BAR_BYTES = 100 * KB;
-const JS_AIM_BYTES = 85 * KB;
+const JS_BAR_BYTES = 75 * KB;
 const CSS_BAR_BYTES = 15 * KB;
+/** The landing page's form answers a submit itself within this long after its first paint. */
+const FORM_LIVE_AFTER_FCP_BAR_MS = 1000;
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 /** The audits the figures come from: the raw results keep only these. */
@@ -142,7 +144,7 @@ const METRICS: Metric[] = [
     key: "jsBytes",
     format: kilobytes,
     bar: {
-      text: `<= ${JS_BAR_BYTES / KB} KB on / (aim ${JS_AIM_BYTES / KB})`,
+      text: `<= ${JS_BAR_BYTES / KB} KB on /`,
       holds: (value) => value <= JS_BAR_BYTES,
       landingOnly: true,
     },
@@ -444,6 +446,22 @@ function printPreset(preset: Preset, summaries: Record<string, Summary>) {
   );
 }
 
+/** "hydrated": navigation to the form being live, with mobile throttling applied (see bench-form-live.ts). */
+async function formLiveVerdict(url: string): Promise<Verdict> {
+  const runs = await measureFormLive(url, MOBILE_RUNS);
+  const fcp = median(runs.map((run) => run.fcp));
+  const formLive = median(runs.map((run) => run.formLive));
+  const afterFcp = median(runs.map((run) => run.formLive - run.fcp));
+  const holds = afterFcp <= FORM_LIVE_AFTER_FCP_BAR_MS;
+  const bar = `<= ${seconds(FORM_LIVE_AFTER_FCP_BAR_MS)} after FCP`;
+  printTable(
+    `hydrated: the form live on /, 4x CPU and slow 4G applied, median of ${MOBILE_RUNS} runs`,
+    ["FCP", "hydrated", "hydrated - FCP", "bar"],
+    [[seconds(fcp), seconds(formLive), `${seconds(afterFcp)} ${holds ? "ok" : "NO"}`, bar]],
+  );
+  return { page: "landing", metric: "hydrated - FCP", bar, value: seconds(afterFcp), holds };
+}
+
 // --- Main --------------------------------------------------------------------------------------
 
 async function buildAndServe() {
@@ -525,7 +543,10 @@ async function main() {
         `${busyStarts.length} of ${runs.length} runs started on a busy CPU: figures may be noisy.`,
       );
     }
-    const verdicts = verdictsOf(summaries.mobile ?? {});
+    const verdicts = [
+      ...verdictsOf(summaries.mobile ?? {}),
+      await formLiveVerdict(urls.landing ?? ""),
+    ];
     const durationMs = Date.now() - startedAt.getTime();
     const summaryFile = resolve(rawDir, "summary.json");
     const summaryJson = { startedAt, durationMs, urls, busyStarts, summaries, verdicts, offenders };
