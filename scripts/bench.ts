@@ -446,20 +446,33 @@ function printPreset(preset: Preset, summaries: Record<string, Summary>) {
   );
 }
 
-/** "hydrated": navigation to the form being live, with mobile throttling applied (see bench-form-live.ts). */
+/**
+ * "hydrated": navigation to the form being live on /, with 4x CPU (the bar) and with slow 4G added
+ * (informational), throttling applied rather than simulated (see bench-form-live.ts).
+ */
 async function formLiveVerdict(url: string): Promise<Verdict> {
-  const runs = await measureFormLive(url, MOBILE_RUNS);
-  const fcp = median(runs.map((run) => run.fcp));
-  const formLive = median(runs.map((run) => run.formLive));
-  const afterFcp = median(runs.map((run) => run.formLive - run.fcp));
-  const holds = afterFcp <= FORM_LIVE_AFTER_FCP_BAR_MS;
-  const bar = `<= ${seconds(FORM_LIVE_AFTER_FCP_BAR_MS)} after FCP`;
+  const bar = `<= ${seconds(FORM_LIVE_AFTER_FCP_BAR_MS)} after FCP, 4x CPU`;
+  const rows: string[][] = [];
+  let verdict: Verdict | undefined;
+  for (const slowNetwork of [false, true]) {
+    const runs = await measureFormLive(url, MOBILE_RUNS, { slowNetwork });
+    const afterFcp = median(runs.map((run) => run.formLive - run.fcp));
+    const holds = afterFcp <= FORM_LIVE_AFTER_FCP_BAR_MS;
+    const figure = seconds(afterFcp);
+    rows.push([
+      slowNetwork ? "4x CPU, slow 4G" : "4x CPU",
+      seconds(median(runs.map((run) => run.fcp))),
+      seconds(median(runs.map((run) => run.formLive))),
+      slowNetwork ? figure : `${figure} ${holds ? "ok" : "NO"}`,
+    ]);
+    verdict ??= { page: "landing", metric: "hydrated - FCP", bar, value: figure, holds };
+  }
   printTable(
-    `hydrated: the form live on /, 4x CPU and slow 4G applied, median of ${MOBILE_RUNS} runs`,
-    ["FCP", "hydrated", "hydrated - FCP", "bar"],
-    [[seconds(fcp), seconds(formLive), `${seconds(afterFcp)} ${holds ? "ok" : "NO"}`, bar]],
+    `hydrated: the form live on /, throttling applied, median of ${MOBILE_RUNS} runs (bar ${bar})`,
+    ["throttling", "FCP", "hydrated", "hydrated - FCP"],
+    rows,
   );
-  return { page: "landing", metric: "hydrated - FCP", bar, value: seconds(afterFcp), holds };
+  return verdict as Verdict;
 }
 
 // --- Main --------------------------------------------------------------------------------------
