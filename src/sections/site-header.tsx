@@ -81,7 +81,8 @@ export function SiteHeader() {
             <li key={item.sectionId}>
               <Button
                 variant="ghost"
-                className="w-full justify-start"
+                align="start"
+                className="w-full"
                 onClick={() => choose(item.sectionId)}
               >
                 {item.label}

@@ -16,12 +16,21 @@ const SIZES = {
   lg: "h-12 px-6 text-base",
 } as const;
 
+/** Where the label sits: a prop, so a caller never passes a justify-* class over the default one. */
+const ALIGNS = { center: "justify-center", start: "justify-start" } as const;
+
 export type ButtonVariant = keyof typeof VARIANTS;
 export type ButtonSize = keyof typeof SIZES;
+export type ButtonAlign = keyof typeof ALIGNS;
 
-export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md"): string {
+export function buttonClasses(
+  variant: ButtonVariant = "primary",
+  size: ButtonSize = "md",
+  align: ButtonAlign = "center",
+): string {
   return cn(
-    "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed",
+    "inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed",
+    ALIGNS[align],
     VARIANTS[variant],
     variant !== "link" && SIZES[size],
   );
@@ -30,9 +39,12 @@ export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSi
 export function Button({
   variant,
   size,
+  align,
   className,
   type = "button",
   ...props
-}: ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize }) {
-  return <button type={type} className={cn(buttonClasses(variant, size), className)} {...props} />;
+}: ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize; align?: ButtonAlign }) {
+  return (
+    <button type={type} className={cn(buttonClasses(variant, size, align), className)} {...props} />
+  );
 }

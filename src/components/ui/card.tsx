@@ -1,12 +1,21 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
-export function Card({ className, ...props }: ComponentProps<"div">) {
+/** A card's border and surface: a tone, never a class passed over the default one. */
+const TONES = {
+  default: "border-line bg-surface/90",
+  danger: "border-danger/40 bg-danger-surface/60",
+} as const;
+
+export type CardTone = keyof typeof TONES;
+
+export function Card({
+  tone = "default",
+  className,
+  ...props
+}: ComponentProps<"div"> & { tone?: CardTone }) {
   return (
-    <div
-      className={cn("rounded-2xl border border-line bg-surface/90 shadow-soft", className)}
-      {...props}
-    />
+    <div className={cn("rounded-2xl border shadow-soft", TONES[tone], className)} {...props} />
   );
 }
 

@@ -8,7 +8,7 @@ export function CriticalAlerts() {
     <DashboardCard
       title={title}
       aside={<Siren aria-hidden="true" className="size-5 text-danger" />}
-      className="border-danger/40 bg-danger-surface/60"
+      tone="danger"
     >
       {(titleId) => (
         <>

@@ -10,7 +10,7 @@ export function QuickActions() {
         <ul aria-labelledby={titleId} className="grid gap-3">
           {actions.map((action) => (
             <li key={action}>
-              <InertAction variant="secondary" className="w-full justify-start">
+              <InertAction variant="secondary" align="start" className="w-full">
                 {action}
               </InertAction>
             </li>
