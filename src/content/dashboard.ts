@@ -3,9 +3,9 @@ export type HealthStatus = "Secure" | "Optimized" | "Needs Review";
 export type StatIcon = "dollar" | "alert" | "trending" | "gauge";
 
 export type StatTile = { icon: StatIcon; label: string; value: string; note: string };
-export type ThreatItem = { title: string; detail: string; severity: Severity; time: string };
-export type MapHotspot = { city: string; lat: number; lon: number; severity: Severity };
-export type SecurityArea = { name: string; status: HealthStatus; percent: number };
+type ThreatItem = { title: string; detail: string; severity: Severity; time: string };
+type MapHotspot = { city: string; lat: number; lon: number; severity: Severity };
+type SecurityArea = { name: string; status: HealthStatus; percent: number };
 
 export type DashboardContent = {
   eyebrow: string;

@@ -1,6 +1,6 @@
 export type FeatureIcon = "brain" | "fingerprint" | "shield" | "zap";
 
-export type FeatureCard = { icon: FeatureIcon; title: string; description: string };
+type FeatureCard = { icon: FeatureIcon; title: string; description: string };
 
 export type FeaturesContent = {
   eyebrow: string;

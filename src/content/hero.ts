@@ -1,4 +1,4 @@
-export type ThreatCard = {
+type ThreatCard = {
   status: string;
   title: string;
   detail: string;

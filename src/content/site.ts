@@ -1,4 +1,4 @@
-export type NavItem = { label: string; sectionId: string };
+type NavItem = { label: string; sectionId: string };
 
 export type Site = {
   name: string;

@@ -1,6 +1,6 @@
 export type SolutionIcon = "lock" | "credit-card" | "users";
 
-export type SolutionCard = {
+type SolutionCard = {
   icon: SolutionIcon;
   title: string;
   summary: string;

@@ -8,7 +8,7 @@ import { useSyncExternalStore } from "react";
 const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
-export type ToastVariant = "default" | "destructive";
+type ToastVariant = "default" | "destructive";
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant };
 export type ToastItem = Required<ToastInput> & { id: string; open: boolean };
 

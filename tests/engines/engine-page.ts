@@ -6,7 +6,7 @@ import type { ElementState, Query } from "./in-page";
 
 export type EngineName = "firefox" | "webkit";
 
-export type Console = { problems: string[]; logs: string[] };
+type Console = { problems: string[]; logs: string[] };
 
 export type EnginePage = {
   readonly engine: EngineName;

@@ -9,7 +9,7 @@
  */
 
 /** A name is matched exactly after collapsing white space, or by a pattern. */
-export type NameMatch = string | { pattern: string };
+type NameMatch = string | { pattern: string };
 
 export type Query = {
   role: string;

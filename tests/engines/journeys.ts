@@ -13,7 +13,7 @@ import type { ElementState, Query } from "./in-page";
 import type { ScriptGate } from "./script-gate";
 import { waitFor } from "./wait";
 
-export type JourneyContext = { page: EnginePage; gate: ScriptGate };
+type JourneyContext = { page: EnginePage; gate: ScriptGate };
 
 export type Journey = {
   name: string;

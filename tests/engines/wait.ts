@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 
 /** Generous: two cores shared by several test runs make every engine slow at times. */
-export const WAIT_TIMEOUT_MS = 15_000;
+const WAIT_TIMEOUT_MS = 15_000;
 const POLL_INTERVAL_MS = 100;
 
 /** Resolves once `condition` is true; throws `waiting for <what>` (and the last error) on time-out. */
