@@ -9,10 +9,14 @@ import { renderWorldMapSvg } from "./world-map.ts";
 /** Where the map is written, relative to the Vite root (imported as "@/generated/world-map.svg"). */
 const WORLD_MAP_OUTPUT = "src/generated/world-map.svg";
 
+/** Drawn once per process: a build runs this plugin for the client and the server bundle. */
+let drawn: string | undefined;
+
 /** Writes the SVG only when it is missing or stale, so the dev watcher is not woken for nothing. */
 function writeWorldMapSvg(root: string): boolean {
   const file = resolve(root, WORLD_MAP_OUTPUT);
-  const svg = renderWorldMapSvg();
+  drawn ??= renderWorldMapSvg();
+  const svg = drawn;
   let current: string | undefined;
   try {
     current = readFileSync(file, "utf8");

@@ -147,15 +147,12 @@ function landCells(): [number, number][] {
   return cells;
 }
 
-let cachedSvg: string | undefined;
-
 /**
  * The dotted world map: one dot at the centre of every land cell of a square grid laid over
  * the projection of src/lib/map-projection.ts, all drawn as zero-length segments of one
  * <path> with round caps. Deterministic: the same land data gives the same bytes.
  */
 export function renderWorldMapSvg(): string {
-  if (cachedSvg !== undefined) return cachedSvg;
   const half = WORLD_MAP_DOT_PITCH / 2;
   let d = "";
   let previous: [number, number] | undefined;
@@ -166,9 +163,9 @@ export function renderWorldMapSvg(): string {
     d += previous?.[1] === row ? `m${x - previous[0]} 0h0` : `M${x} ${y}h0`;
     previous = [x, row];
   }
-  cachedSvg =
+  return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${MAP_VIEWBOX.width} ${MAP_VIEWBOX.height}">` +
     `<path d="${d}" fill="none" stroke="${DOT_COLOUR}" stroke-opacity="${DOT_OPACITY}"` +
-    ` stroke-width="${DOT_WIDTH}" stroke-linecap="round"/></svg>\n`;
-  return cachedSvg;
+    ` stroke-width="${DOT_WIDTH}" stroke-linecap="round"/></svg>\n`
+  );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getQueryFn, QUERY_POLICY, throwIfNotOk } from "./http";
+import { getQueryFn, throwIfNotOk } from "./http";
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response);
@@ -69,19 +69,5 @@ describe("getQueryFn", () => {
 describe("throwIfNotOk", () => {
   it("passes an OK response", async () => {
     await expect(throwIfNotOk(new Response("fine", { status: 200 }))).resolves.toBeUndefined();
-  });
-});
-
-describe("QUERY_POLICY", () => {
-  it("never goes stale, never refetches by itself and never retries", () => {
-    expect(QUERY_POLICY).toEqual({
-      queries: {
-        staleTime: Number.POSITIVE_INFINITY,
-        refetchInterval: false,
-        refetchOnWindowFocus: false,
-        retry: false,
-      },
-      mutations: { retry: false },
-    });
   });
 });

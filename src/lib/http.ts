@@ -1,21 +1,12 @@
 /**
- * The default data-fetching behaviour of SPEC §7. No product endpoint uses it yet, so nothing on the
- * landing page imports it; a future query library takes QUERY_POLICY as its defaults.
+ * The default data-fetching behaviour of the spec. No product endpoint uses it yet, so nothing on
+ * the landing page imports it. A query library, once one is needed, takes the spec's policy as its
+ * defaults: results never go stale (staleTime Infinity), no refetch on a timer or on window focus,
+ * no retries for queries or mutations.
  */
 
 export type On401 = "throw" | "returnNull";
 export type QueryKey = readonly [path: string, ...rest: unknown[]];
-
-/** SPEC §9: results never go stale, no refetch on a timer or on focus, no retries. */
-export const QUERY_POLICY = {
-  queries: {
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchInterval: false,
-    refetchOnWindowFocus: false,
-    retry: false,
-  },
-  mutations: { retry: false },
-} as const;
 
 /** Throws `status: body`, or `status: statusText` when the body is empty, for a non-OK response. */
 export async function throwIfNotOk(response: Response): Promise<void> {

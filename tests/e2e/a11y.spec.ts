@@ -226,8 +226,8 @@ test.describe("keyboard only", () => {
     await page.keyboard.press("Tab");
     await expectVisibleFocus(page.getByRole("link", { name: "Back to Home" }));
     await expect.poll(async () => (await emulator.outbox(address)).length).toBe(1);
-    // A moment later still one: nothing was sent twice.
-    await page.waitForTimeout(300);
+    // Once the network is quiet, still one: nothing was sent twice.
+    await page.waitForLoadState("networkidle");
     expect(await emulator.outbox(address)).toHaveLength(1);
   });
 

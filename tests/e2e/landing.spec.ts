@@ -14,15 +14,23 @@ async function expectBelowHeader(page: Page, heading: Locator) {
   }).toPass({ timeout: 5000 });
 }
 
-/** scrollY once any smooth scroll has come to rest. */
-async function settledScrollY(page: Page): Promise<number> {
-  let last = -1;
-  for (;;) {
-    const now = await page.evaluate(() => window.scrollY);
-    if (now === last) return now;
-    last = now;
-    await page.waitForTimeout(150);
-  }
+/** scrollY once any smooth scroll has come to rest: unchanged over five painted frames. */
+function settledScrollY(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let last = -1;
+        let stillFrames = 0;
+        const look = () => {
+          const now = window.scrollY;
+          stillFrames = now === last ? stillFrames + 1 : 0;
+          last = now;
+          if (stillFrames >= 5) resolve(now);
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+  );
 }
 
 test.describe("landing page content", () => {

@@ -34,8 +34,10 @@ test.describe("thank-you page", () => {
       () => (window as unknown as { dataLayer: unknown[] }).dataLayer,
     );
     expect(dataLayer).toEqual([{ event: "waitlist_signup" }]);
-    // A second look a moment later: still one event (no StrictMode double log).
-    await page.waitForTimeout(300);
+    // Two painted frames later every effect has run: still one event (no StrictMode double log).
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     expect(consoleGuard.logs.filter((line) => line.startsWith("[conversion]"))).toHaveLength(1);
   });
 
