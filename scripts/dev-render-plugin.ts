@@ -27,7 +27,7 @@ export function devRenderPlugin(): Plugin {
       const route = routes.find((candidate) => candidate.id === id) ?? notFoundRoute;
       const origin = server.resolvedUrls?.local[0] ?? "http://127.0.0.1:5173/";
       try {
-        const page = await render(route, origin);
+        const page = await render(route, origin, { manifestLink: true });
         return fillSlot(fillSlot(html, "<!--app-head-->", page.head), "<!--app-html-->", page.html);
       } catch (error) {
         // Points the stack at the source files rather than Vite's transformed modules.

@@ -15,6 +15,8 @@ import { emailConfig } from "./lib/config";
 export async function render(
   route: PrerenderRoute,
   siteUrl: string,
+  /** The dev server has no inline loader to hand the manifest to the app: it links it here. */
+  { manifestLink = false } = {},
 ): Promise<{ head: string; html: string }> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -23,7 +25,7 @@ export async function render(
   );
   let html = "";
   for await (const chunk of prelude) html += chunk;
-  return { head: renderHead(route, siteUrl, { manifestLink: false }), html };
+  return { head: renderHead(route, siteUrl, { manifestLink }), html };
 }
 
 /** The EmailJS origin this build sends to: the CSP's connect-src must allow it. */
