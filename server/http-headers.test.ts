@@ -59,9 +59,17 @@ describe("deploy files", () => {
       firstBlock
         .split("\n")
         .slice(1)
-        .map((line) => line.trim().split(/: (.*)/s).slice(0, 2)),
+        .map((line) =>
+          line
+            .trim()
+            .split(/: (.*)/s)
+            .slice(0, 2),
+        ),
     );
-    expect(sent).toEqual({ ...EXPECTED_HEADERS, "Content-Security-Policy": contentSecurityPolicy(settings) });
+    expect(sent).toEqual({
+      ...EXPECTED_HEADERS,
+      "Content-Security-Policy": contentSecurityPolicy(settings),
+    });
     expect(file).toContain("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n");
     expect(file).toContain("/success\n  Cache-Control: public, max-age=0, must-revalidate\n");
   });

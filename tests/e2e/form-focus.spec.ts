@@ -50,3 +50,36 @@ test("the email field has a visible label whose words are its accessible name", 
   await expect(label).toBeVisible();
   await expect(waitlistForm(page).email).toHaveAccessibleName("Work email address");
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("the failure toast leaves the form's button and field in view", async ({
+    page,
+    emulator,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    const address = uniqueEmail("phone-toast");
+    await emulator.fault({ count: 1, status: 500, match: { email: address } });
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    // As a visitor who has just typed: the button low on the screen, under the thumb.
+    await submit.evaluate((button) => button.scrollIntoView({ block: "end" }));
+    await submit.click();
+    const toast = toasts(page).filter({ hasText: "Submission failed" });
+    await expect(toast).toBeVisible();
+    const toastBox = await toast.boundingBox();
+    for (const control of [submit, email]) {
+      const box = await control.boundingBox();
+      if (!toastBox || !box) throw new Error("no box");
+      const overlaps =
+        box.x < toastBox.x + toastBox.width &&
+        toastBox.x < box.x + box.width &&
+        box.y < toastBox.y + toastBox.height &&
+        toastBox.y < box.y + box.height;
+      expect(overlaps, "the toast covers a control of the form").toBe(false);
+    }
+  });
+});

@@ -51,9 +51,11 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
+      {/* On phones, under the fixed header (4rem) rather than at the bottom, where the form's
+          button sits when a visitor has just pressed it; from sm up, bottom right. */}
       <ToastPrimitive.Viewport
         hotkey={FOCUS_HOTKEY}
-        className="fixed right-0 bottom-0 z-100 flex w-full flex-col gap-2 p-4 sm:max-w-sm"
+        className="fixed top-16 right-0 z-100 flex w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-sm"
       />
     </ToastPrimitive.Provider>
   );
