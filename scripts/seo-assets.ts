@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
 import { routes } from "../src/app/routes";
 import { pageMeta } from "../src/content/pages";
+import { palette } from "../src/content/palette";
 import { type SizedFile, seo } from "../src/content/seo";
 import { escapeMarkup } from "../src/lib/escape-markup";
 
@@ -20,13 +21,15 @@ const FONT_FILES = ["500Medium/Inter_500Medium.ttf", "600SemiBold/Inter_600SemiB
  * shield inside the maskable safe zone (a circle of 80% of the side). */
 const TILE_MARK_RATIO = 0.62;
 
-/** Share-image palette: the site's canvas, ink and accent colours (src/styles.css). */
-const CANVAS = "#0b1120";
-const INK = "#e6ecf5";
-const INK_MUTED = "#a3b1c6";
-const ACCENT = "#4da3ff";
-const ACCENT_STRONG = "#7cbcff";
-const LINE = "#24314d";
+/** Share-image palette: the site's own colours. */
+const {
+  canvas: CANVAS,
+  ink: INK,
+  inkMuted: INK_MUTED,
+  accent: ACCENT,
+  accentStrong: ACCENT_STRONG,
+  line: LINE,
+} = palette;
 
 const OG_PADDING_X = 88;
 const OG_TEXT_MAX_WIDTH = 640;

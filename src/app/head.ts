@@ -77,6 +77,7 @@ export function renderHead(
   const tags = [
     `<title>${escapeMarkup(meta.title)}</title>`,
     metaName("description", meta.description),
+    metaName("theme-color", seo.manifest.themeColor),
     canonical ? link({ rel: "canonical", href: canonical }) : metaName("robots", "noindex"),
     link({
       rel: "icon",

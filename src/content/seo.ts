@@ -1,4 +1,5 @@
 import { features } from "./features";
+import { palette } from "./palette";
 import { site } from "./site";
 
 const CALL_TO_ACTION = "Join the early-access waitlist";
@@ -56,8 +57,8 @@ export const seo = {
   manifest: {
     name: `${site.name}: ${site.tagline}`,
     shortName: site.name,
-    backgroundColor: "#0b1120",
-    themeColor: "#0b1120",
+    backgroundColor: palette.canvas,
+    themeColor: palette.canvas,
   },
   files: {
     ogImage: { path: "/og-image.png", width: 1200, height: 630 },
