@@ -89,3 +89,34 @@ test.describe("on a phone", () => {
     expect(columns.size).toBe(2);
   });
 });
+
+test("the map's dots pulse a few times, then rest", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("heading", { name: "Global Fraud Map" }).scrollIntoViewIfNeeded();
+  const pulses = await page.evaluate(async () => {
+    const running = document
+      .getAnimations()
+      .filter((animation) => (animation as CSSAnimation).animationName === "pulse-dot");
+    const iterations = running.map((animation) => animation.effect?.getTiming().iterations);
+    await Promise.all(running.map((animation) => animation.finished));
+    const stillRunning = document
+      .getAnimations()
+      .filter((animation) => animation.playState === "running").length;
+    return { count: running.length, iterations, stillRunning };
+  });
+  expect(pulses.count).toBe(5);
+  for (const iterations of pulses.iterations) expect(iterations).toBeLessThanOrEqual(3);
+  expect(pulses.stillRunning).toBe(0);
+});
+
+test("each hotspot says its severity in words, not only in colour", async ({ page }) => {
+  await page.goto("/");
+  const chips = page.getByRole("list", { name: "Active attack sources in the last hour" });
+  for (const [city, severity] of [
+    ["São Paulo", "High"],
+    ["Lagos", "Medium"],
+  ] as const) {
+    const chip = chips.getByRole("listitem").filter({ hasText: city });
+    await expect(chip.getByText(severity, { exact: true })).toBeVisible();
+  }
+});

@@ -7,6 +7,7 @@ import { DashboardCard } from "./dashboard-card";
 
 const DOT_COLOUR = { high: "fill-danger", medium: "fill-warning" } as const;
 const DOT_RADIUS = 3.2;
+const RING_COLOUR = "text-danger";
 
 /** The dotted world map is an image made at build time; the five hotspots pulse on top of it. */
 export function FraudMap() {
@@ -45,7 +46,11 @@ export function FraudMap() {
                 const cx = (x / 100) * width;
                 const cy = (y / 100) * height;
                 return (
-                  <g key={spot.city} className={DOT_COLOUR[spot.severity]}>
+                  // forced-color-adjust: the dots keep their colours in forced-colours mode.
+                  <g
+                    key={spot.city}
+                    className={cn(DOT_COLOUR[spot.severity], "forced-color-adjust-none")}
+                  >
                     <circle
                       cx={cx}
                       cy={cy}
@@ -53,6 +58,18 @@ export function FraudMap() {
                       className="origin-center animate-pulse-dot [transform-box:fill-box]"
                     />
                     <circle cx={cx} cy={cy} r={DOT_RADIUS} />
+                    {/* Not colour alone: a high-severity spot also wears a ring. */}
+                    {spot.severity === "high" && (
+                      <circle
+                        cx={cx}
+                        cy={cy}
+                        r={DOT_RADIUS * 2}
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth={1.2}
+                        className={RING_COLOUR}
+                      />
+                    )}
                   </g>
                 );
               })}
@@ -65,12 +82,16 @@ export function FraudMap() {
                   <span
                     aria-hidden="true"
                     className={cn(
-                      "size-1.5 rounded-full",
+                      "size-1.5 rounded-full forced-color-adjust-none",
                       spot.severity === "high" ? "bg-danger" : "bg-warning",
                     )}
                   />
                   {spot.city}
-                  <span className="sr-only">{`, ${dashboard.threats.severityLabels[spot.severity]}`}</span>
+                  <span className="sr-only">,</span>
+                  {/* The severity in words, not only in the dot's colour. */}
+                  <span className="font-medium text-ink">
+                    {dashboard.threats.severityLabels[spot.severity]}
+                  </span>
                 </span>
               </li>
             ))}
