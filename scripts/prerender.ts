@@ -19,8 +19,18 @@ type ServerEntry = {
   manifestHref: string;
 };
 
-/** What Vite's manifest says about the HTML entry (build.manifest in vite.config.ts). */
-type ManifestEntry = { file: string; css?: string[] };
+/** What Vite's manifest says about a chunk (build.manifest in vite.config.ts). */
+type ManifestEntry = { file: string; css?: string[]; imports?: string[] };
+
+/**
+ * The lazily loaded modules a send and its outcome need (the EmailJS SDK, the toaster): the app
+ * preloads them, with what they import, once the page is idle (entry-client.tsx), so going offline or
+ * a redeploy after load never hides the outcome of a send.
+ */
+const SEND_OUTCOME_MODULES = [
+  "node_modules/@emailjs/browser/es/index.js",
+  "src/components/ui/toaster.tsx",
+];
 
 const VITE_MANIFEST = ".vite/manifest.json";
 const HTML_ENTRY = "index.html";
@@ -51,6 +61,21 @@ function hashes(html: string, pattern: RegExp): string[] {
   );
 }
 
+/** The files of SEND_OUTCOME_MODULES and of the chunks they import, but the entry's own. */
+function sendOutcomeFiles(manifest: Record<string, ManifestEntry>): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk)
+      throw new PrerenderError(`Vite's manifest has no ${key}: what does a send need now?`);
+    if (key === HTML_ENTRY || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of SEND_OUTCOME_MODULES) visit(key);
+  return [...files];
+}
+
 /**
  * The template with its stylesheet links replaced by the CSS itself (about 6 KB gzip: the first
  * paint needs no second round trip, the bench's LCP bar) and its entry script replaced by the inline
@@ -75,6 +100,7 @@ async function pageTemplate(
   }
   const settings = {
     app: `/${entry.file}`,
+    preload: sendOutcomeFiles(manifest).join(" "),
     manifest: manifestHref,
     "give-up-ms": String(giveUpMs),
   };

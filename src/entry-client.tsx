@@ -3,9 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { enableScrollReveal } from "./components/reveal-on-scroll";
-import { preloadToaster } from "./components/toaster-host";
 import { shieldStorage } from "./lib/browser-storage";
-import { preloadEmailClient } from "./lib/email-client";
 import { restoreServedPage } from "./lib/signup/early-submit";
 import { whenIdle } from "./lib/when-idle";
 
@@ -17,12 +15,34 @@ shieldStorage(window);
 enableScrollReveal();
 linkWebManifest();
 
+/** Module-preloads the files the inline loader's data-preload lists (scripts/prerender.ts). */
+function preloadSendOutcome() {
+  const files = loaderSetting("preload")?.split(" ").filter(Boolean) ?? [];
+  const loaded = files.map(
+    (href) =>
+      new Promise<void>((settle) => {
+        const link = document.createElement("link");
+        link.rel = "modulepreload";
+        link.href = href;
+        link.onload = () => settle();
+        link.onerror = () => settle();
+        document.head.append(link);
+      }),
+  );
+  void Promise.all(loaded).then(() => performance.mark(PRELOADED_MARK));
+}
+
+/** One of the inline loader's data-* settings. */
+function loaderSetting(name: string): string | undefined {
+  return document.querySelector<HTMLElement>("script[data-app]")?.dataset[name];
+}
+
 /**
  * The built pages leave the manifest link out of the head (its fetch would race the first paint);
  * the app, which starts after that paint, links it from the inline loader's data-manifest.
  */
 function linkWebManifest() {
-  const href = document.querySelector<HTMLElement>("script[data-manifest]")?.dataset.manifest;
+  const href = loaderSetting("manifest");
   if (!href) return;
   const link = document.createElement("link");
   link.rel = "manifest";
@@ -49,13 +69,10 @@ function hydrate() {
       },
     );
   });
-  // What a send and its outcome need, loaded while the page is quiet: once it is, going offline or
-  // a redeploy that removes these files can no longer hide the result of a send.
-  whenIdle(() => {
-    void Promise.allSettled([preloadEmailClient(), preloadToaster()]).then(() =>
-      performance.mark(PRELOADED_MARK),
-    );
-  });
+  // What a send and its outcome need, fetched and compiled while the page is quiet, but not run
+  // (running them then would block the main thread): once they are in, going offline or a redeploy
+  // that removes these files can no longer hide the result of a send.
+  whenIdle(preloadSendOutcome);
 }
 
 // The inline loader (src/inline-loader.ts) starts this module from <head>: it can arrive before

@@ -6,11 +6,6 @@ import { LazyPartBoundary } from "./lazy-part-boundary";
 
 const loadToaster = retryingImport(() => import("@/components/ui/toaster"));
 
-/** Loads the toaster ahead of the first toast (entry-client.tsx calls it at idle). */
-export function preloadToaster(): Promise<unknown> {
-  return loadToaster().catch(() => {});
-}
-
 // Never rejects: a toaster that cannot be fetched yet is tried again on the next interaction.
 const Toaster = lazy(() =>
   untilLoaded(loadToaster, nextInteraction).then((module) => ({ default: module.Toaster })),

@@ -117,11 +117,4 @@ describe("sendWaitlistEmail", () => {
       text: "Too Many Requests",
     });
   });
-
-  it("preloads without sending, and a preload never throws", async () => {
-    const { preloadEmailClient } = await load();
-    await expect(preloadEmailClient()).resolves.not.toThrow();
-    expect(sdk.init).toHaveBeenCalledTimes(1);
-    expect(sdk.send).not.toHaveBeenCalled();
-  });
 });

@@ -1,7 +1,7 @@
 /**
- * The one place that talks to EmailJS. The SDK loads on its own, after the page is up (see
- * entry-client.tsx): the first paint does not need it, and it must be loaded before the visitor goes
- * offline or a redeploy removes the old files, so that a send can still report its outcome.
+ * The one place that talks to EmailJS. The SDK is a module of its own, run at the first send: the
+ * page does not need it to paint or hydrate. The app preloads it at idle (entry-client.tsx), so a
+ * send made offline or after a redeploy still has it and can report its outcome.
  */
 import { waitlist } from "@/content/waitlist";
 import { safeStore } from "./browser-storage";
@@ -42,11 +42,6 @@ const loadSdk = retryingImport(async (): Promise<Sdk> => {
   );
   return sdk;
 });
-
-/** Loads the SDK ahead of the first send; a failure here is retried by that send. */
-export function preloadEmailClient(): Promise<unknown> {
-  return loadSdk().catch(() => {});
-}
 
 /** A readable line for the console: the SDK rejects with a status object, a string or an Error. */
 export function describeSendError(error: unknown): string {
