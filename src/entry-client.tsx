@@ -4,51 +4,14 @@ import { hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { enableScrollReveal } from "./components/reveal-on-scroll";
 import { shieldStorage } from "./lib/browser-storage";
+import { linkWebManifest, preloadSendOutcome } from "./lib/loader-settings";
 import { restoreServedPage } from "./lib/signup/early-submit";
 import { whenIdle } from "./lib/when-idle";
-
-/** Set once the idle preloads have settled (the e2e tests wait for it before going offline). */
-const PRELOADED_MARK = "bulwark:preloaded";
 
 // Before anything reads site storage: where it is blocked, the tab's memory stands in.
 shieldStorage(window);
 enableScrollReveal();
 linkWebManifest();
-
-/** Module-preloads the files the inline loader's data-preload lists (scripts/prerender.ts). */
-function preloadSendOutcome() {
-  const files = loaderSetting("preload")?.split(" ").filter(Boolean) ?? [];
-  const loaded = files.map(
-    (href) =>
-      new Promise<void>((settle) => {
-        const link = document.createElement("link");
-        link.rel = "modulepreload";
-        link.href = href;
-        link.onload = () => settle();
-        link.onerror = () => settle();
-        document.head.append(link);
-      }),
-  );
-  void Promise.all(loaded).then(() => performance.mark(PRELOADED_MARK));
-}
-
-/** One of the inline loader's data-* settings. */
-function loaderSetting(name: string): string | undefined {
-  return document.querySelector<HTMLElement>("script[data-app]")?.dataset[name];
-}
-
-/**
- * The built pages leave the manifest link out of the head (its fetch would race the first paint);
- * the app, which starts after that paint, links it from the inline loader's data-manifest.
- */
-function linkWebManifest() {
-  const href = loaderSetting("manifest");
-  if (!href) return;
-  const link = document.createElement("link");
-  link.rel = "manifest";
-  link.href = href;
-  document.head.append(link);
-}
 
 function hydrate() {
   // Whatever the inline loader showed for a submit kept before now goes: React must find its markup.
@@ -69,9 +32,6 @@ function hydrate() {
       },
     );
   });
-  // What a send and its outcome need, fetched and compiled while the page is quiet, but not run
-  // (running them then would block the main thread): once they are in, going offline or a redeploy
-  // that removes these files can no longer hide the result of a send.
   whenIdle(preloadSendOutcome);
 }
 
