@@ -3,7 +3,7 @@
  * toasts and the move to /success, and the hand-over of a submit the inline loader kept before the
  * app ran.
  */
-import { type RefObject, useLayoutEffect, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { waitlist } from "@/content/waitlist";
 import { toast } from "@/hooks/use-toast";
@@ -65,7 +65,7 @@ export function useWaitlistSignup({
     if (kept) void submit(kept.email, kept.honeypot);
   }, []);
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     void submit(String(data.get(EMAIL_FIELD) ?? ""), String(data.get(HONEYPOT_FIELD) ?? ""));
