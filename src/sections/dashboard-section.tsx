@@ -25,7 +25,7 @@ export function DashboardSection() {
           </p>
           <Badge>{dashboard.sampleBadge}</Badge>
         </div>
-        <ul className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {dashboard.statTiles.map((tile) => (
             <li key={tile.label}>
               <StatTile tile={tile} />

@@ -37,10 +37,7 @@ export function SiteHeader() {
   }
 
   return (
-    <header
-      ref={headerRef}
-      className="fixed inset-x-0 top-0 z-40 border-b border-line/70 bg-canvas/95"
-    >
+    <header ref={headerRef} className="fixed inset-x-0 top-0 z-40 border-b border-line bg-canvas">
       <nav aria-label={site.navLabel} className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="flex h-16 items-center justify-between gap-4">
           <a href="#top" className="rounded-md">

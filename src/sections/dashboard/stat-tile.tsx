@@ -15,12 +15,12 @@ const ICONS = {
 export function StatTile({ tile }: { tile: StatTileData }) {
   const Icon = ICONS[tile.icon];
   return (
-    <RevealCard className="p-5">
+    <RevealCard className="p-4 sm:p-5">
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-medium text-ink-muted">{tile.label}</h3>
         <Icon aria-hidden="true" className="size-4 text-accent-strong" />
       </div>
-      <p className="mt-3 text-3xl font-semibold tracking-tight text-ink tabular-nums">
+      <p className="mt-3 text-2xl font-semibold sm:text-3xl tracking-tight text-ink tabular-nums">
         {tile.value}
       </p>
       <p className="mt-1 text-xs text-ink-muted">{tile.note}</p>
