@@ -1,0 +1,110 @@
+/**
+ * PRODUCT.md §1 "Visual rules" and issue 11: the barriers axe does not see, measured in the page.
+ */
+import { expect, test, waitlistForm } from "./fixtures";
+
+/** An RGB(A) colour as Chromium computes it, e.g. `rgb(11, 17, 32)` or `rgba(17, 26, 46, 0.9)`. */
+type Rgba = [number, number, number, number];
+
+function parseColour(value: string): Rgba {
+  const match = value.match(/^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:[,/] ?([\d.]+))?\)$/);
+  if (!match) throw new Error(`not an rgb() colour: ${value}`);
+  const [, r, g, b, a] = match;
+  return [Number(r), Number(g), Number(b), a === undefined ? 1 : Number(a)];
+}
+
+/** Paints `top` over an opaque `bottom` (source-over). */
+function composite(top: Rgba, bottom: Rgba): Rgba {
+  const alpha = top[3];
+  const mix = (i: 0 | 1 | 2) => top[i] * alpha + bottom[i] * (1 - alpha);
+  return [mix(0), mix(1), mix(2), 1];
+}
+
+/** WCAG 2.x relative luminance. */
+function luminance([r, g, b]: Rgba): number {
+  const channel = (value: number) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+function contrastRatio(a: Rgba, b: Rgba): number {
+  const light = Math.max(luminance(a), luminance(b));
+  const dark = Math.min(luminance(a), luminance(b));
+  return (light + 0.05) / (dark + 0.05);
+}
+
+test("the email field's boundary is at least 3:1 against the form card", async ({ page }) => {
+  await page.goto("/");
+  const { form, email } = waitlistForm(page);
+  const colours = await email.evaluate(
+    (input, formElement) => {
+      // Tailwind's /90 colours compute as oklab(); a canvas turns any CSS colour into rgba().
+      const context = document.createElement("canvas").getContext("2d", {
+        willReadFrequently: true,
+      });
+      if (!context) throw new Error("no 2D canvas");
+      const toRgba = (colour: string) => {
+        context.clearRect(0, 0, 1, 1);
+        context.fillStyle = colour;
+        context.fillRect(0, 0, 1, 1);
+        const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
+        return `rgba(${r}, ${g}, ${b}, ${(a ?? 255) / 255})`;
+      };
+      // The card is the form itself; under it lies the page (the card is translucent).
+      return {
+        border: toRgba(getComputedStyle(input).borderTopColor),
+        card: toRgba(getComputedStyle(formElement as Element).backgroundColor),
+        page: toRgba(getComputedStyle(document.documentElement).backgroundColor),
+      };
+    },
+    await form.elementHandle(),
+  );
+  const pageColour = parseColour(colours.page);
+  expect(pageColour[3], "the page background is opaque").toBe(1);
+  const card = composite(parseColour(colours.card), pageColour);
+  const border = composite(parseColour(colours.border), card);
+  const ratio = contrastRatio(border, card);
+  console.log(`email field boundary: ${colours.border} on ${colours.card}: ${ratio.toFixed(2)}:1`);
+  expect(ratio).toBeGreaterThanOrEqual(3);
+});
+
+test("the fixed header is opaque, with no backdrop blur", async ({ page }) => {
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  const style = await header.evaluate((element) => {
+    const computed = getComputedStyle(element);
+    return { background: computed.backgroundColor, backdrop: computed.backdropFilter };
+  });
+  expect(parseColour(style.background)[3], `header background ${style.background}`).toBe(1);
+  expect(style.backdrop).toBe("none");
+});
+
+test("below the sm breakpoint the four stat tiles sit two by two", async ({ page }) => {
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/");
+    const tiles = page.getByRole("listitem").filter({
+      has: page.getByRole("heading", {
+        name: /^(Fraud Prevented 24h|Fraud Attempts|Customer Conversion|Fraud Score)$/,
+      }),
+    });
+    await expect(tiles).toHaveCount(4);
+    const boxes = await Promise.all((await tiles.all()).map((tile) => tile.boundingBox()));
+    const [a, b, c, d] = boxes;
+    if (!a || !b || !c || !d) throw new Error("a stat tile has no box");
+    expect(a.y, `row 1 at ${width} px`).toBe(b.y);
+    expect(c.y, `row 2 at ${width} px`).toBe(d.y);
+    expect(c.y).toBeGreaterThan(a.y);
+    expect(b.x).toBeGreaterThan(a.x);
+    // Nothing inside a tile runs past its edge.
+    for (const tile of await tiles.all()) {
+      const overflow = await tile.evaluate((item) => {
+        const card = item.firstElementChild as HTMLElement;
+        return card.scrollWidth - card.clientWidth;
+      });
+      expect(overflow, `tile overflow at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
+});
