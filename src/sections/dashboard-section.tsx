@@ -19,7 +19,10 @@ export function DashboardSection() {
       <div className="mt-14 rounded-3xl border border-line bg-canvas/60 p-3 shadow-deep sm:p-5">
         <div className="flex flex-wrap items-center justify-between gap-3 px-2 pb-4">
           <p className="flex items-center gap-2 text-sm font-semibold text-ink">
-            <span aria-hidden="true" className="size-2 rounded-full bg-success" />
+            <span
+              aria-hidden="true"
+              className="size-2 rounded-full bg-success forced-color-adjust-none"
+            />
             {dashboard.panelTitle}
             <span className="text-xs font-normal text-success">{dashboard.liveLabel}</span>
           </p>

@@ -22,7 +22,10 @@ export function HeroThreatCard() {
           </div>
         </div>
         <Badge tone="success">
-          <span aria-hidden="true" className="size-1.5 rounded-full bg-success" />
+          <span
+            aria-hidden="true"
+            className="size-1.5 rounded-full bg-success forced-color-adjust-none"
+          />
           {card.status}
         </Badge>
       </div>

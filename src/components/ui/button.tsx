@@ -21,7 +21,9 @@ export type ButtonSize = keyof typeof SIZES;
 
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md"): string {
   return cn(
-    "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed",
+    // A transparent border is invisible until forced-colours mode draws it: every control keeps
+    // its boundary there (PRODUCT.md §1 "Visual rules").
+    "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-lg border border-transparent font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed",
     VARIANTS[variant],
     variant !== "link" && SIZES[size],
   );

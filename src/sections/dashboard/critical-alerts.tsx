@@ -21,7 +21,7 @@ export function CriticalAlerts() {
               <li key={item} className="flex gap-2 text-sm text-ink-muted">
                 <span
                   aria-hidden="true"
-                  className="mt-1.5 size-1.5 shrink-0 rounded-full bg-danger"
+                  className="mt-1.5 size-1.5 shrink-0 rounded-full bg-danger forced-color-adjust-none"
                 />
                 {item}
               </li>
