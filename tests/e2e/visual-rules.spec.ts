@@ -108,3 +108,52 @@ test("below the sm breakpoint the four stat tiles sit two by two", async ({ page
     }
   }
 });
+
+test("severity on the map chips is a visible word and a shape, not colour alone", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const chips = page.getByRole("list", { name: "Active attack sources in the last hour" });
+  await chips.scrollIntoViewIfNeeded();
+  const items = chips.getByRole("listitem");
+  await expect(items).toHaveCount(5);
+  for (const item of await items.all()) {
+    await expect(item).toHaveText(/, ?(High|Medium)$/);
+    const word = item.getByText(/^(High|Medium)$/);
+    await expect(word).toBeVisible();
+  }
+  // High and medium markers differ in shape (a diamond against a circle), on the chips and the map.
+  const shapes = await page.evaluate(() => {
+    const map = [...document.querySelectorAll("svg[aria-hidden] g")].map(
+      (group) => group.lastElementChild?.tagName,
+    );
+    return { map };
+  });
+  expect(new Set(shapes.map)).toEqual(new Set(["polygon", "circle"]));
+});
+
+test("in forced colours the status dots stay and the primary button keeps a boundary", async ({
+  page,
+}) => {
+  await page.emulateMedia({ forcedColors: "active" });
+  await page.goto("/");
+  const submit = page.getByRole("button", { name: "Join Waitlist" });
+  const boundary = await submit.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { width: style.borderTopWidth, colour: style.borderTopColor };
+  });
+  expect(Number.parseFloat(boundary.width)).toBeGreaterThanOrEqual(1);
+  expect(boundary.colour).not.toMatch(/^rgba\(\d+, \d+, \d+, 0\)$|transparent/);
+  const chips = page.getByRole("list", { name: "Active attack sources in the last hour" });
+  await chips.scrollIntoViewIfNeeded();
+  for (const item of await chips.getByRole("listitem").all()) {
+    const dot = await item.evaluate((element) => {
+      const marker = element.querySelector("[aria-hidden]") as HTMLElement;
+      const style = getComputedStyle(marker);
+      return { background: style.backgroundColor, adjust: style.forcedColorAdjust };
+    });
+    expect(dot.adjust).toBe("none");
+    expect(dot.background).not.toMatch(/^rgba\(\d+, \d+, \d+, 0\)$|transparent/);
+  }
+  await page.screenshot({ path: test.info().outputPath("forced-colours.png"), fullPage: true });
+});
