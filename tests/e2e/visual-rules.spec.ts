@@ -157,3 +157,32 @@ test("in forced colours the status dots stay and the primary button keeps a boun
   }
   await page.screenshot({ path: test.info().outputPath("forced-colours.png"), fullPage: true });
 });
+
+test("the map dots pulse a few times, then rest (WCAG 2.2.2)", async ({ page }) => {
+  await page.goto("/");
+  const map = page.getByRole("heading", { name: "Global Fraud Map" });
+  await map.scrollIntoViewIfNeeded();
+  const pulses = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("svg circle")]
+        .flatMap((circle) => circle.getAnimations())
+        .map((animation) => ({
+          iterations: animation.effect?.getTiming().iterations ?? 0,
+          state: animation.playState,
+        })),
+    );
+  await expect.poll(async () => (await pulses()).length, { message: "dot pulses" }).toBe(5);
+  for (const { iterations } of await pulses()) {
+    expect(Number.isFinite(iterations), `iterations ${iterations}`).toBe(true);
+    expect(iterations).toBeLessThanOrEqual(3);
+  }
+  // Wait for every pulse to end (about 6 s), then nothing on the map moves.
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.querySelectorAll("svg circle")]
+        .flatMap((circle) => circle.getAnimations())
+        .map((animation) => animation.finished),
+    ),
+  );
+  for (const { state } of await pulses()) expect(state).toBe("finished");
+});
