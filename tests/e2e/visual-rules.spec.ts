@@ -186,3 +186,61 @@ test("the map dots pulse a few times, then rest (WCAG 2.2.2)", async ({ page }) 
   );
   for (const { state } of await pulses()) expect(state).toBe("finished");
 });
+
+test("the focus ring appears at once, with no transition on the outline", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Learn More", exact: true }).focus();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  const learnMore = page.getByRole("button", { name: "Learn More", exact: true });
+  await expect(learnMore).toBeFocused();
+  const ring = await learnMore.evaluate((element) => ({
+    outlineTransitions: element
+      .getAnimations()
+      .filter(
+        (animation) =>
+          animation instanceof CSSTransition && animation.transitionProperty.startsWith("outline"),
+      ).length,
+    property: getComputedStyle(element).transitionProperty,
+  }));
+  expect(ring.outlineTransitions).toBe(0);
+  expect(ring.property).not.toContain("outline");
+});
+
+test("the skip link has padding and does not cover the logo", async ({ page }) => {
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    const padding = await skip.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return [style.paddingTop, style.paddingLeft].map(Number.parseFloat);
+    });
+    for (const value of padding) expect(value).toBeGreaterThanOrEqual(8);
+    const link = await skip.boundingBox();
+    const logo = await page.getByRole("banner").getByRole("link").first().boundingBox();
+    if (!link || !logo) throw new Error("no box");
+    const overlaps =
+      link.x < logo.x + logo.width &&
+      logo.x < link.x + link.width &&
+      link.y < logo.y + logo.height &&
+      logo.y < link.y + link.height;
+    expect(overlaps, `skip link over the logo at ${width} px`).toBe(false);
+  }
+});
+
+test("a card tabbed into before it revealed is shown at once", async ({ page }) => {
+  await page.goto("/");
+  const opacity = await page
+    .getByRole("button", { name: "Learn more about ML Fraud Detection" })
+    .evaluate((button) => {
+      const card = button.closest('[data-reveal="pending"]');
+      if (!card) throw new Error("the card is not pending");
+      // Focus without scrolling, so only the focus (not the scroll observer) can reveal it.
+      (button as HTMLElement).focus({ preventScroll: true });
+      return getComputedStyle(card).opacity;
+    });
+  expect(opacity).toBe("1");
+});
