@@ -7,10 +7,13 @@ export function QuickActions() {
   return (
     <DashboardCard title={title}>
       {(titleId) => (
-        <ul aria-labelledby={titleId} className="grid gap-3">
+        <ul aria-labelledby={titleId} className="grid grid-cols-1 gap-3">
           {actions.map((action) => (
             <li key={action}>
-              <InertAction variant="secondary" className="w-full justify-start">
+              <InertAction
+                variant="secondary"
+                className="h-auto min-h-11 w-full justify-start py-2 text-left whitespace-normal"
+              >
                 {action}
               </InertAction>
             </li>
