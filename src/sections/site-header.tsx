@@ -23,11 +23,18 @@ export function SiteHeader() {
     function onPointerDown(event: PointerEvent) {
       if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
     }
+    // Focus that leaves the header (Tab past the last item) closes the menu, so the next focused
+    // control is never hidden behind it.
+    function onFocusIn(event: FocusEvent) {
+      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    }
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("focusin", onFocusIn);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("focusin", onFocusIn);
     };
   }, [menuOpen]);
 
@@ -72,7 +79,8 @@ export function SiteHeader() {
         <ul
           id={MENU_ID}
           hidden={!menuOpen}
-          className="animate-fade-in border-t border-line/70 py-3 md:hidden"
+          // It scrolls inside the screen below the 4 rem bar, even at 320x180 (400% zoom).
+          className="max-h-[calc(100dvh-4rem)] animate-fade-in overflow-y-auto overscroll-contain border-t border-line/70 py-3 md:hidden"
         >
           {site.navItems.map((item) => (
             <li key={item.sectionId}>
