@@ -37,12 +37,12 @@ test("the prerendered page already marks every inert button and describes it", a
 }) => {
   const html = await (await request.get("/")).text();
   const inert = html.match(/<button[^>]*aria-disabled="true"[^>]*>/g) ?? [];
-  expect(inert).toHaveLength(8);
-  for (const tag of inert) {
-    const id = tag.match(/aria-describedby="([^"]+)"/)?.[1];
-    expect(id, tag).toBeTruthy();
-    expect(html).toContain(`id="${id}" class="sr-only">${HINT}</span>`);
-  }
+  // A streamed Suspense boundary may show a button twice (its fallback, then its content), with
+  // the same description: count distinct descriptions.
+  const ids = new Set(inert.map((tag) => tag.match(/aria-describedby="([^"]+)"/)?.[1]));
+  expect(ids.has(undefined), "an inert button without a description").toBe(false);
+  expect(ids.size).toBe(8);
+  for (const id of ids) expect(html).toContain(`id="${id}" class="sr-only">${HINT}</span>`);
 });
 
 test("each inert button is disabled to assistive tech, described, focusable and does nothing", async ({

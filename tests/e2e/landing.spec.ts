@@ -96,7 +96,8 @@ test.describe("landing page content", () => {
     await expect(section.getByRole("heading", { name: "Global Fraud Map" })).toBeVisible();
     const hotspots = section.locator("svg circle.animate-pulse-dot");
     await expect(hotspots).toHaveCount(5);
-    await expect(hotspots.first()).toHaveCSS("animation-iteration-count", "infinite");
+    // A few pulses, then rest (WCAG 2.2.2; PRODUCT.md §1 "Visual rules").
+    await expect(hotspots.first()).toHaveCSS("animation-iteration-count", "3");
     await expect(
       section
         .getByRole("list", { name: "Active attack sources in the last hour" })
