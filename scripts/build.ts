@@ -10,6 +10,7 @@ import { build, loadEnv } from "vite";
 import { BUILD_SETTINGS_FILE, netlifyHeadersFile, vercelConfig } from "../server/http-headers";
 import { readEmailConfig } from "../src/lib/config";
 import { prerender } from "./prerender";
+import { writeSecurityTxt } from "./security-txt";
 import { writeSeoAssets } from "./seo-assets";
 
 const REQUIRED_IN_PRODUCTION = [
@@ -63,6 +64,7 @@ export async function buildSite({ mode, outDir }: { mode: string; outDir: string
     giveUpMs: readEmailConfig({ ...env, MODE: mode }).timeoutMs,
   });
   await writeSeoAssets({ distDir, siteUrl });
+  await writeSecurityTxt({ distDir, contact: env.SECURITY_CONTACT, siteUrl });
   await writeFile(resolve(outDir, BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
   // Deploy files for static hosts, from the same header list the preview server sends.
   await writeFile(resolve(distDir, "_headers"), netlifyHeadersFile(settings));

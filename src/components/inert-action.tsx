@@ -1,5 +1,6 @@
-import { type ComponentProps, lazy, Suspense } from "react";
+import { type ComponentProps, lazy, Suspense, useId } from "react";
 import { Button } from "@/components/ui/button";
+import { site } from "@/content/site";
 import { afterFirstInteraction, nextInteraction } from "@/lib/after-first-interaction";
 import { retryingImport, untilLoaded } from "@/lib/retrying-import";
 import { LazyPartBoundary } from "./lazy-part-boundary";
@@ -24,14 +25,25 @@ type InertActionProps = Omit<ComponentProps<typeof Button>, "onClick" | "type">;
 /**
  * A control the spec shows but that does nothing yet (View Details, Learn more, Quick Actions):
  * a plain button, so it never navigates or jumps, with a tooltip saying why.
+ *
+ * PRODUCT.md §1 "Inert controls, semantics": it is `aria-disabled` (still focusable, so the tooltip
+ * shows on keyboard focus) and described by a visually hidden hint that is in the prerendered
+ * HTML, so a screen reader says why it is unavailable before the tooltip library has loaded.
  */
 export function InertAction(props: InertActionProps) {
-  const plain = <Button {...props} />;
+  const hintId = useId();
+  const semantics = { "aria-disabled": true, "aria-describedby": hintId } as const;
+  const plain = <Button {...props} {...semantics} />;
   return (
-    <LazyPartBoundary fallback={plain}>
-      <Suspense fallback={plain}>
-        <InertActionTooltip {...props} />
-      </Suspense>
-    </LazyPartBoundary>
+    <>
+      <LazyPartBoundary fallback={plain}>
+        <Suspense fallback={plain}>
+          <InertActionTooltip {...props} {...semantics} />
+        </Suspense>
+      </LazyPartBoundary>
+      <span id={hintId} className="sr-only">
+        {site.inertHint}
+      </span>
+    </>
   );
 }

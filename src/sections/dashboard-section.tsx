@@ -35,7 +35,7 @@ export function DashboardSection() {
             </li>
           ))}
         </ul>
-        <div className="mt-4 grid gap-4 lg:grid-cols-3">
+        <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-3">
           <ThreatActivity />
           <FraudMap />
           <CriticalAlerts />

@@ -23,11 +23,18 @@ export function SiteHeader() {
     function onPointerDown(event: PointerEvent) {
       if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
     }
+    // Focus that leaves the header (Tab past the last item) closes the menu, so the next focused
+    // control is never hidden behind it.
+    function onFocusIn(event: FocusEvent) {
+      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    }
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("focusin", onFocusIn);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("focusin", onFocusIn);
     };
   }, [menuOpen]);
 
@@ -37,10 +44,7 @@ export function SiteHeader() {
   }
 
   return (
-    <header
-      ref={headerRef}
-      className="fixed inset-x-0 top-0 z-40 border-b border-line/70 bg-canvas"
-    >
+    <header ref={headerRef} className="fixed inset-x-0 top-0 z-40 border-b border-line bg-canvas">
       <nav aria-label={site.navLabel} className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="flex h-16 items-center justify-between gap-4">
           <a href="#top" className="rounded-md">
@@ -75,7 +79,8 @@ export function SiteHeader() {
         <ul
           id={MENU_ID}
           hidden={!menuOpen}
-          className="animate-fade-in border-t border-line/70 py-3 md:hidden"
+          // It scrolls inside the screen below the 4 rem bar, even at 320x180 (400% zoom).
+          className="max-h-[calc(100dvh-4rem)] animate-fade-in overflow-y-auto overscroll-contain border-t border-line/70 py-3 md:hidden"
         >
           {site.navItems.map((item) => (
             <li key={item.sectionId}>

@@ -25,8 +25,8 @@ async function axeViolations(page: Page) {
 }
 
 /**
- * Lets fades and transitions end, so colour contrast is measured on the settled page. The hero's
- * pulsing dots loop forever and are left out.
+ * Lets fades and transitions end, so colour contrast is measured on the settled page. The map's
+ * dots pulse three times (about 6 s) and then rest, so the wait allows for them.
  */
 async function settle(page: Page) {
   await expect
@@ -39,7 +39,7 @@ async function settle(page: Page) {
               .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
               .filter((animation) => animation.playState === "running").length,
         ),
-      { message: "finite animations still running" },
+      { message: "finite animations still running", timeout: 15_000 },
     )
     .toBe(0);
 }

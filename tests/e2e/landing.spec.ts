@@ -104,7 +104,7 @@ test.describe("landing page content", () => {
     await expect(section.getByRole("heading", { name: "Global Fraud Map" })).toBeVisible();
     const hotspots = section.locator("svg circle.animate-pulse-dot");
     await expect(hotspots).toHaveCount(5);
-    // They pulse a few times, then rest (WCAG 2.2.2).
+    // A few pulses, then rest (WCAG 2.2.2; PRODUCT.md §1 "Visual rules").
     await expect(hotspots.first()).toHaveCSS("animation-iteration-count", "3");
     await expect(
       section
@@ -216,7 +216,8 @@ test.describe("inert controls", () => {
       }).toPass({ timeout: 10_000 });
       await expect(button).toHaveAccessibleDescription("Available with early access");
       const scrollBefore = await settledScrollY(page);
-      await button.click();
+      // aria-disabled: Playwright would wait for it to be enabled, a person just clicks.
+      await button.click({ force: true });
       expect(page.url()).toMatch(/\/$/);
       expect(await settledScrollY(page)).toBe(scrollBefore);
       await page.mouse.move(0, 0);

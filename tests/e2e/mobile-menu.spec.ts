@@ -43,8 +43,10 @@ test.describe("navigation below the md breakpoint", () => {
       const target = page.getByRole("heading", { name: heading, level: 2 });
       await expect(target).toBeInViewport();
       const header = await page.getByRole("banner").boundingBox();
-      const box = await target.boundingBox();
-      expect(box?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+      // The smooth scroll may still be running: wait for the heading to come to rest below the bar.
+      await expect
+        .poll(async () => (await target.boundingBox())?.y ?? 0)
+        .toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
     }
   });
 
@@ -63,5 +65,51 @@ test.describe("navigation below the md breakpoint", () => {
     await expect(
       page.getByRole("heading", { name: "Every threat, one calm view" }),
     ).toBeInViewport();
+  });
+});
+
+test.describe("the menu at 320x180 (400% zoom)", () => {
+  test.use({ viewport: { width: 320, height: 180 } });
+
+  test("it scrolls inside the screen; every item is wholly on screen and clickable", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const toggle = nav.getByRole("button", { name: "Menu" });
+    for (const [label, heading] of [
+      ["Features", "Defence that learns as fast as attackers do"],
+      ["Dashboard", "Every threat, one calm view"],
+      ["Solutions", "Built for the way you run your business"],
+    ] as const) {
+      await toggle.click();
+      const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+      const menuBox = await menu.boundingBox();
+      expect((menuBox?.y ?? 0) + (menuBox?.height ?? 0), "menu bottom").toBeLessThanOrEqual(180);
+      const item = menu.getByRole("button", { name: label });
+      await item.scrollIntoViewIfNeeded();
+      const box = await item.boundingBox();
+      if (!box) throw new Error(`${label} has no box`);
+      expect(box.y, `${label} top`).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${label} bottom`).toBeLessThanOrEqual(180);
+      expect(box.x + box.width, `${label} right`).toBeLessThanOrEqual(320);
+      // A real click: Playwright fails it if anything else would receive it.
+      await item.click();
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await expect(page.getByRole("heading", { name: heading, level: 2 })).toBeFocused();
+    }
+  });
+
+  test("it closes when focus leaves it", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const toggle = nav.getByRole("button", { name: "Menu" });
+    await toggle.click();
+    const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+    await menu.getByRole("button", { name: "Solutions" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(page.locator(":focus")).toBeInViewport();
   });
 });

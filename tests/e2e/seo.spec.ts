@@ -212,6 +212,22 @@ test.describe("search and sharing metadata", () => {
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   });
 
+  test("/.well-known/security.txt (RFC 9116) is served as text, from SECURITY_CONTACT", async ({
+    request,
+  }) => {
+    const response = await request.get("/.well-known/security.txt");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^text\/plain; charset=utf-8/);
+    const lines = (await response.text()).split("\n");
+    expect(lines).toContain("Contact: mailto:security@bulwark.example");
+    expect(lines).toContain("Preferred-Languages: en");
+    expect(lines).toContain(`Canonical: ${SITE}/.well-known/security.txt`);
+    const expires = lines.find((line) => line.startsWith("Expires: "))?.slice("Expires: ".length);
+    const days = (Date.parse(expires ?? "") - Date.now()) / 86_400_000;
+    expect(days, `Expires ${expires}`).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(366);
+  });
+
   test("sitemap.xml lists / only", async ({ request }) => {
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);

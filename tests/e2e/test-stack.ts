@@ -45,6 +45,7 @@ const sharedEnv = {
   VITE_EMAILJS_ORIGIN: E2E_EMULATOR_URL,
   VITE_EMAILJS_TIMEOUT_MS: String(E2E_SEND_TIMEOUT_MS),
   SITE_URL: E2E_SITE_URL,
+  SECURITY_CONTACT: "security@bulwark.example",
 };
 
 /** Builds and serves the named sites (all by default) beside a fresh emulator; close() stops them. */

@@ -1,122 +1,246 @@
 /**
- * The visual rules a visitor relies on (PRODUCT.md §1, "Visual rules"): a field they can find, a
- * header nothing shows through, a dashboard that reads like a console on a phone.
+ * PRODUCT.md §1 "Visual rules" and issue 11: the barriers axe does not see, measured in the page.
  */
-import type { Locator, Page } from "@playwright/test";
 import { expect, test, waitlistForm } from "./fixtures";
 
-/** The colour `layers` paint, bottom first, as the browser composites them: sRGB bytes. */
-function painted(page: Page, layers: string[]): Promise<number[]> {
-  return page.evaluate((colours) => {
-    const context = document.createElement("canvas").getContext("2d");
-    if (!context) throw new Error("no canvas");
-    for (const colour of colours) {
-      context.fillStyle = colour;
-      context.fillRect(0, 0, 1, 1);
-    }
-    return [...context.getImageData(0, 0, 1, 1).data].slice(0, 3);
-  }, layers);
+/** An RGB(A) colour as Chromium computes it, e.g. `rgb(11, 17, 32)` or `rgba(17, 26, 46, 0.9)`. */
+type Rgba = [number, number, number, number];
+
+function parseColour(value: string): Rgba {
+  const match = value.match(/^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:[,/] ?([\d.]+))?\)$/);
+  if (!match) throw new Error(`not an rgb() colour: ${value}`);
+  const [, r, g, b, a] = match;
+  return [Number(r), Number(g), Number(b), a === undefined ? 1 : Number(a)];
 }
 
-function contrast(a: number[], b: number[]): number {
-  const luminance = (rgb: number[]) => {
-    const [r = 0, g = 0, b = 0] = rgb.map((byte) => {
-      const c = byte / 255;
-      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+/** Paints `top` over an opaque `bottom` (source-over). */
+function composite(top: Rgba, bottom: Rgba): Rgba {
+  const alpha = top[3];
+  const mix = (i: 0 | 1 | 2) => top[i] * alpha + bottom[i] * (1 - alpha);
+  return [mix(0), mix(1), mix(2), 1];
+}
+
+/** WCAG 2.x relative luminance. */
+function luminance([r, g, b]: Rgba): number {
+  const channel = (value: number) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 }
 
-const backgroundOf = (element: Locator) =>
-  element.evaluate((node) => getComputedStyle(node).backgroundColor);
+function contrastRatio(a: Rgba, b: Rgba): number {
+  const light = Math.max(luminance(a), luminance(b));
+  const dark = Math.min(luminance(a), luminance(b));
+  return (light + 0.05) / (dark + 0.05);
+}
 
-test("the email field's boundary stands out at least 3:1 from the card and from the field", async ({
+test("the email field's boundary is at least 3:1 against the form card", async ({ page }) => {
+  await page.goto("/");
+  const { form, email } = waitlistForm(page);
+  const colours = await email.evaluate(
+    (input, formElement) => {
+      // Tailwind's /90 colours compute as oklab(); a canvas turns any CSS colour into rgba().
+      const context = document.createElement("canvas").getContext("2d", {
+        willReadFrequently: true,
+      });
+      if (!context) throw new Error("no 2D canvas");
+      const toRgba = (colour: string) => {
+        context.clearRect(0, 0, 1, 1);
+        context.fillStyle = colour;
+        context.fillRect(0, 0, 1, 1);
+        const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
+        return `rgba(${r}, ${g}, ${b}, ${(a ?? 255) / 255})`;
+      };
+      // The card is the form itself; under it lies the page (the card is translucent).
+      return {
+        border: toRgba(getComputedStyle(input).borderTopColor),
+        card: toRgba(getComputedStyle(formElement as Element).backgroundColor),
+        page: toRgba(getComputedStyle(document.documentElement).backgroundColor),
+      };
+    },
+    await form.elementHandle(),
+  );
+  const pageColour = parseColour(colours.page);
+  expect(pageColour[3], "the page background is opaque").toBe(1);
+  const card = composite(parseColour(colours.card), pageColour);
+  const border = composite(parseColour(colours.border), card);
+  const ratio = contrastRatio(border, card);
+  console.log(`email field boundary: ${colours.border} on ${colours.card}: ${ratio.toFixed(2)}:1`);
+  expect(ratio).toBeGreaterThanOrEqual(3);
+});
+
+test("the fixed header is opaque, with no backdrop blur", async ({ page }) => {
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  const style = await header.evaluate((element) => {
+    const computed = getComputedStyle(element);
+    return { background: computed.backgroundColor, backdrop: computed.backdropFilter };
+  });
+  expect(parseColour(style.background)[3], `header background ${style.background}`).toBe(1);
+  expect(style.backdrop).toBe("none");
+});
+
+test("below the sm breakpoint the four stat tiles sit two by two", async ({ page }) => {
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/");
+    const tiles = page.getByRole("listitem").filter({
+      has: page.getByRole("heading", {
+        name: /^(Fraud Prevented 24h|Fraud Attempts|Customer Conversion|Fraud Score)$/,
+      }),
+    });
+    await expect(tiles).toHaveCount(4);
+    const boxes = await Promise.all((await tiles.all()).map((tile) => tile.boundingBox()));
+    const [a, b, c, d] = boxes;
+    if (!a || !b || !c || !d) throw new Error("a stat tile has no box");
+    expect(a.y, `row 1 at ${width} px`).toBe(b.y);
+    expect(c.y, `row 2 at ${width} px`).toBe(d.y);
+    expect(c.y).toBeGreaterThan(a.y);
+    expect(b.x).toBeGreaterThan(a.x);
+    // Nothing inside a tile runs past its edge.
+    for (const tile of await tiles.all()) {
+      const overflow = await tile.evaluate((item) => {
+        const card = item.firstElementChild as HTMLElement;
+        return card.scrollWidth - card.clientWidth;
+      });
+      expect(overflow, `tile overflow at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
+});
+
+test("severity on the map chips is a visible word and a shape, not colour alone", async ({
   page,
 }) => {
   await page.goto("/");
-  const { form, email } = waitlistForm(page);
-  const body = await backgroundOf(page.locator("body"));
-  const card = await painted(page, [body, await backgroundOf(form)]);
-  const field = await painted(page, [body, await backgroundOf(form), await backgroundOf(email)]);
-  const border = await painted(page, [
-    body,
-    await backgroundOf(form),
-    await email.evaluate((node) => getComputedStyle(node).borderTopColor),
-  ]);
-  const ratios = { card: contrast(border, card), field: contrast(border, field) };
-  console.log(
-    `email field boundary: ${ratios.card.toFixed(2)}:1 to the card, ${ratios.field.toFixed(2)}:1 to the field`,
-  );
-  expect(ratios.card).toBeGreaterThanOrEqual(3);
-  expect(ratios.field).toBeGreaterThanOrEqual(3);
-});
-
-test("the fixed header is opaque: nothing scrolls into view through it", async ({ page }) => {
-  await page.goto("/");
-  const alpha = await page.getByRole("banner").evaluate((header) => {
-    const context = document.createElement("canvas").getContext("2d");
-    if (!context) throw new Error("no canvas");
-    context.fillStyle = getComputedStyle(header).backgroundColor;
-    context.fillRect(0, 0, 1, 1);
-    return context.getImageData(0, 0, 1, 1).data[3];
-  });
-  expect(alpha).toBe(255);
-});
-
-test.describe("on a phone", () => {
-  test.use({ viewport: { width: 320, height: 640 } });
-
-  test("the four stat tiles sit two by two", async ({ page }) => {
-    await page.goto("/");
-    const tiles = page
-      .getByRole("list")
-      .filter({ hasText: "Fraud Prevented" })
-      .first()
-      .getByRole("listitem");
-    await expect(tiles).toHaveCount(4);
-    const boxes = await tiles.evaluateAll((items) =>
-      items.map((item) => {
-        const { x, y } = item.getBoundingClientRect();
-        return { x: Math.round(x), y: Math.round(y) };
-      }),
-    );
-    const rows = new Set(boxes.map((box) => box.y));
-    const columns = new Set(boxes.map((box) => box.x));
-    expect(rows.size).toBe(2);
-    expect(columns.size).toBe(2);
-  });
-});
-
-test("the map's dots pulse a few times, then rest", async ({ page }) => {
-  await page.goto("/");
-  await page.getByRole("heading", { name: "Global Fraud Map" }).scrollIntoViewIfNeeded();
-  const pulses = await page.evaluate(async () => {
-    const running = document
-      .getAnimations()
-      .filter((animation) => (animation as CSSAnimation).animationName === "pulse-dot");
-    const iterations = running.map((animation) => animation.effect?.getTiming().iterations);
-    await Promise.all(running.map((animation) => animation.finished));
-    const stillRunning = document
-      .getAnimations()
-      .filter((animation) => animation.playState === "running").length;
-    return { count: running.length, iterations, stillRunning };
-  });
-  expect(pulses.count).toBe(5);
-  for (const iterations of pulses.iterations) expect(iterations).toBeLessThanOrEqual(3);
-  expect(pulses.stillRunning).toBe(0);
-});
-
-test("each hotspot says its severity in words, not only in colour", async ({ page }) => {
-  await page.goto("/");
   const chips = page.getByRole("list", { name: "Active attack sources in the last hour" });
-  for (const [city, severity] of [
-    ["São Paulo", "High"],
-    ["Lagos", "Medium"],
-  ] as const) {
-    const chip = chips.getByRole("listitem").filter({ hasText: city });
-    await expect(chip.getByText(severity, { exact: true })).toBeVisible();
+  await chips.scrollIntoViewIfNeeded();
+  const items = chips.getByRole("listitem");
+  await expect(items).toHaveCount(5);
+  for (const item of await items.all()) {
+    await expect(item).toHaveText(/, ?(High|Medium)$/);
+    const word = item.getByText(/^(High|Medium)$/);
+    await expect(word).toBeVisible();
   }
+  // High and medium markers differ in shape (a diamond against a circle), on the chips and the map.
+  const shapes = await page.evaluate(() => {
+    const map = [...document.querySelectorAll("svg[aria-hidden] g")].map(
+      (group) => group.lastElementChild?.tagName,
+    );
+    return { map };
+  });
+  expect(new Set(shapes.map)).toEqual(new Set(["polygon", "circle"]));
+});
+
+test("in forced colours the status dots stay and the primary button keeps a boundary", async ({
+  page,
+}) => {
+  await page.emulateMedia({ forcedColors: "active" });
+  await page.goto("/");
+  const submit = page.getByRole("button", { name: "Join Waitlist" });
+  const boundary = await submit.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { width: style.borderTopWidth, colour: style.borderTopColor };
+  });
+  expect(Number.parseFloat(boundary.width)).toBeGreaterThanOrEqual(1);
+  expect(boundary.colour).not.toMatch(/^rgba\(\d+, \d+, \d+, 0\)$|transparent/);
+  const chips = page.getByRole("list", { name: "Active attack sources in the last hour" });
+  await chips.scrollIntoViewIfNeeded();
+  for (const item of await chips.getByRole("listitem").all()) {
+    const dot = await item.evaluate((element) => {
+      const marker = element.querySelector("[aria-hidden]") as HTMLElement;
+      const style = getComputedStyle(marker);
+      return { background: style.backgroundColor, adjust: style.forcedColorAdjust };
+    });
+    expect(dot.adjust).toBe("none");
+    expect(dot.background).not.toMatch(/^rgba\(\d+, \d+, \d+, 0\)$|transparent/);
+  }
+  await page.screenshot({ path: test.info().outputPath("forced-colours.png"), fullPage: true });
+});
+
+test("the map dots pulse a few times, then rest (WCAG 2.2.2)", async ({ page }) => {
+  await page.goto("/");
+  const map = page.getByRole("heading", { name: "Global Fraud Map" });
+  await map.scrollIntoViewIfNeeded();
+  const pulses = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("svg circle")]
+        .flatMap((circle) => circle.getAnimations())
+        .map((animation) => ({
+          iterations: animation.effect?.getTiming().iterations ?? 0,
+          state: animation.playState,
+        })),
+    );
+  await expect.poll(async () => (await pulses()).length, { message: "dot pulses" }).toBe(5);
+  for (const { iterations } of await pulses()) {
+    expect(Number.isFinite(iterations), `iterations ${iterations}`).toBe(true);
+    expect(iterations).toBeLessThanOrEqual(3);
+  }
+  // Wait for every pulse to end (about 6 s), then nothing on the map moves.
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.querySelectorAll("svg circle")]
+        .flatMap((circle) => circle.getAnimations())
+        .map((animation) => animation.finished),
+    ),
+  );
+  for (const { state } of await pulses()) expect(state).toBe("finished");
+});
+
+test("the focus ring appears at once, with no transition on the outline", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Learn More", exact: true }).focus();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  const learnMore = page.getByRole("button", { name: "Learn More", exact: true });
+  await expect(learnMore).toBeFocused();
+  const ring = await learnMore.evaluate((element) => ({
+    outlineTransitions: element
+      .getAnimations()
+      .filter(
+        (animation) =>
+          animation instanceof CSSTransition && animation.transitionProperty.startsWith("outline"),
+      ).length,
+    property: getComputedStyle(element).transitionProperty,
+  }));
+  expect(ring.outlineTransitions).toBe(0);
+  expect(ring.property).not.toContain("outline");
+});
+
+test("the skip link has padding and does not cover the logo", async ({ page }) => {
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    const padding = await skip.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return [style.paddingTop, style.paddingLeft].map(Number.parseFloat);
+    });
+    for (const value of padding) expect(value).toBeGreaterThanOrEqual(8);
+    const link = await skip.boundingBox();
+    const logo = await page.getByRole("banner").getByRole("link").first().boundingBox();
+    if (!link || !logo) throw new Error("no box");
+    const overlaps =
+      link.x < logo.x + logo.width &&
+      logo.x < link.x + link.width &&
+      link.y < logo.y + logo.height &&
+      logo.y < link.y + link.height;
+    expect(overlaps, `skip link over the logo at ${width} px`).toBe(false);
+  }
+});
+
+test("a card tabbed into before it revealed is shown at once", async ({ page }) => {
+  await page.goto("/");
+  const opacity = await page
+    .getByRole("button", { name: "Learn more about ML Fraud Detection" })
+    .evaluate((button) => {
+      const card = button.closest('[data-reveal="pending"]');
+      if (!card) throw new Error("the card is not pending");
+      // Focus without scrolling, so only the focus (not the scroll observer) can reveal it.
+      (button as HTMLElement).focus({ preventScroll: true });
+      return getComputedStyle(card).opacity;
+    });
+  expect(opacity).toBe("1");
 });

@@ -1,19 +1,26 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
+/*
+ * Every variant has a border: where it shows none, a transparent one, which forced-colours mode
+ * draws, so every control keeps its boundary there (PRODUCT.md §1 "Visual rules"). It is set per
+ * variant, never in the base classes, so no two border colours ever meet in one class list.
+ */
 const VARIANTS = {
   primary:
-    "bg-accent text-on-accent hover:bg-accent-strong disabled:bg-accent/60 aria-disabled:bg-accent/60 shadow-glow",
+    "border border-transparent bg-accent text-on-accent hover:bg-accent-strong disabled:bg-accent/60 aria-disabled:bg-accent/60 shadow-glow",
   secondary:
     "border border-line bg-surface-raised text-ink hover:border-accent/60 hover:bg-line/60",
-  ghost: "text-ink-muted hover:bg-surface-raised hover:text-ink",
-  link: "px-0 text-accent-strong underline-offset-4 hover:underline",
+  ghost: "border border-transparent text-ink-muted hover:bg-surface-raised hover:text-ink",
+  link: "border border-transparent px-0 text-accent-strong underline-offset-4 hover:underline",
 } as const;
 
+/** Fixed-height sizes keep their label on one line; `fluid` grows and wraps (long labels, text spacing). */
 const SIZES = {
-  sm: "h-9 px-3 text-sm",
-  md: "h-11 px-5 text-sm",
-  lg: "h-12 px-6 text-base",
+  sm: "h-9 px-3 text-sm whitespace-nowrap",
+  md: "h-11 px-5 text-sm whitespace-nowrap",
+  lg: "h-12 px-6 text-base whitespace-nowrap",
+  fluid: "min-h-11 px-5 py-2 text-left text-sm",
 } as const;
 
 /** Where the label sits: a prop, so a caller never passes a justify-* class over the default one. */
@@ -29,7 +36,7 @@ export function buttonClasses(
   align: ButtonAlign = "center",
 ): string {
   return cn(
-    "inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed",
+    "inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed",
     ALIGNS[align],
     VARIANTS[variant],
     variant !== "link" && SIZES[size],

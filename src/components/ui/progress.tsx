@@ -27,7 +27,7 @@ export function Progress({
       aria-hidden="true"
       viewBox="0 0 100 2"
       preserveAspectRatio="none"
-      className={cn("h-2 w-full overflow-hidden rounded-full", className)}
+      className={cn("h-2 w-full overflow-hidden rounded-full forced-color-adjust-none", className)}
     >
       <rect width="100" height="2" className="fill-line" />
       <rect width={clamped} height="2" className={TONES[tone]} />

@@ -1,5 +1,5 @@
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
-import { type ReactNode, useSyncExternalStore } from "react";
+import { type ReactNode, useRef, useState, useSyncExternalStore } from "react";
 
 /** SPEC §9 tooltip defaults. */
 const OPEN_DELAY_MS = 700;
@@ -31,20 +31,53 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Wraps one focusable element (the trigger) and shows `content` on hover and keyboard focus. */
-export function Tooltip({ content, children }: { content: string; children: ReactNode }) {
+/**
+ * Wraps one focusable element (the trigger) and shows `content` on hover and keyboard focus, and on
+ * a tap (Radix ignores touch: a tap would otherwise close it at once, so touch visitors never saw it).
+ */
+export function Tooltip({
+  content,
+  describedBy,
+  children,
+}: {
+  content: string;
+  /** The id of text that says the same as `content` while closed (open, the tooltip says it). */
+  describedBy?: string;
+  children: ReactNode;
+}) {
   const skip = useSyncExternalStore(
     subscribe,
     () => skipDelay,
     () => false,
   );
+  const [open, setOpen] = useState(false);
+  const lastPointerType = useRef("");
+  function changeOpen(next: boolean) {
+    onOpenChange(next);
+    setOpen(next);
+  }
   return (
     <TooltipPrimitive.Provider
       delayDuration={skip ? 0 : OPEN_DELAY_MS}
       skipDelayDuration={SKIP_DELAY_MS}
     >
-      <TooltipPrimitive.Root onOpenChange={onOpenChange}>
-        <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+      <TooltipPrimitive.Root open={open} onOpenChange={changeOpen}>
+        <TooltipPrimitive.Trigger
+          asChild
+          aria-describedby={open ? undefined : describedBy}
+          onPointerDown={(event) => {
+            lastPointerType.current = event.pointerType;
+          }}
+          onClick={(event) => {
+            if (lastPointerType.current !== "touch") return;
+            // A tap shows the hint; preventing the default skips Radix's close-on-click.
+            lastPointerType.current = "";
+            event.preventDefault();
+            changeOpen(true);
+          }}
+        >
+          {children}
+        </TooltipPrimitive.Trigger>
         <TooltipPrimitive.Portal>
           <TooltipPrimitive.Content
             sideOffset={SIDE_OFFSET_PX}

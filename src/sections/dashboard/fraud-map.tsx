@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { dashboard } from "@/content/dashboard";
+import { dashboard, type Severity } from "@/content/dashboard";
 import worldMapUrl from "@/generated/world-map.svg";
 import { cn } from "@/lib/cn";
 import { MAP_VIEWBOX, projectToMap } from "@/lib/map-projection";
@@ -7,7 +7,19 @@ import { DashboardCard } from "./dashboard-card";
 
 const DOT_COLOUR = { high: "fill-danger", medium: "fill-warning" } as const;
 const DOT_RADIUS = 3.2;
-const RING_COLOUR = "text-danger";
+/** Half the diagonal of the diamond a high-severity spot is drawn as (a medium one is a circle). */
+const DIAMOND_RADIUS = 4.2;
+
+/*
+ * Severity is never colour alone (PRODUCT.md §1 "Visual rules"): a high spot is a diamond, a medium
+ * one a circle, on the map and on its chips, and each chip says the word. The markers keep their
+ * colours in forced-colours mode (forced-color-adjust: none), where a background would vanish.
+ */
+function Marker({ severity, cx, cy }: { severity: Severity; cx: number; cy: number }) {
+  if (severity === "medium") return <circle cx={cx} cy={cy} r={DOT_RADIUS} />;
+  const d = DIAMOND_RADIUS;
+  return <polygon points={`${cx},${cy - d} ${cx + d},${cy} ${cx},${cy + d} ${cx - d},${cy}`} />;
+}
 
 /** The dotted world map is an image made at build time; the five hotspots pulse on top of it. */
 export function FraudMap() {
@@ -39,37 +51,21 @@ export function FraudMap() {
             <svg
               aria-hidden="true"
               viewBox={`0 0 ${width} ${height}`}
-              className="absolute inset-0 size-full overflow-visible"
+              className="absolute inset-0 size-full overflow-visible forced-color-adjust-none"
             >
               {hotspots.map((spot) => {
                 const { x, y } = projectToMap(spot.lat, spot.lon);
                 const cx = (x / 100) * width;
                 const cy = (y / 100) * height;
                 return (
-                  // forced-color-adjust: the dots keep their colours in forced-colours mode.
-                  <g
-                    key={spot.city}
-                    className={cn(DOT_COLOUR[spot.severity], "forced-color-adjust-none")}
-                  >
+                  <g key={spot.city} className={DOT_COLOUR[spot.severity]}>
                     <circle
                       cx={cx}
                       cy={cy}
                       r={DOT_RADIUS}
                       className="origin-center animate-pulse-dot [transform-box:fill-box]"
                     />
-                    <circle cx={cx} cy={cy} r={DOT_RADIUS} />
-                    {/* Not colour alone: a high-severity spot also wears a ring. */}
-                    {spot.severity === "high" && (
-                      <circle
-                        cx={cx}
-                        cy={cy}
-                        r={DOT_RADIUS * 2}
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth={1.2}
-                        className={RING_COLOUR}
-                      />
-                    )}
+                    <Marker severity={spot.severity} cx={cx} cy={cy} />
                   </g>
                 );
               })}
@@ -82,13 +78,14 @@ export function FraudMap() {
                   <span
                     aria-hidden="true"
                     className={cn(
-                      "size-1.5 rounded-full forced-color-adjust-none",
-                      spot.severity === "high" ? "bg-danger" : "bg-warning",
+                      "forced-color-adjust-none",
+                      spot.severity === "high"
+                        ? "size-2 rotate-45 rounded-[1px] bg-danger"
+                        : "size-1.5 rounded-full bg-warning",
                     )}
                   />
                   {spot.city}
                   <span className="sr-only">,</span>
-                  {/* The severity in words, not only in the dot's colour. */}
                   <span className="font-medium text-ink">
                     {dashboard.threats.severityLabels[spot.severity]}
                   </span>

@@ -7,10 +7,10 @@ export function QuickActions() {
   return (
     <DashboardCard title={title}>
       {(titleId) => (
-        <ul aria-labelledby={titleId} className="grid gap-3">
+        <ul aria-labelledby={titleId} className="grid grid-cols-1 gap-3">
           {actions.map((action) => (
             <li key={action}>
-              <InertAction variant="secondary" align="start" className="w-full">
+              <InertAction variant="secondary" size="fluid" align="start" className="w-full">
                 {action}
               </InertAction>
             </li>

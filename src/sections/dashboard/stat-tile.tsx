@@ -15,7 +15,7 @@ const ICONS = {
 export function StatTile({ tile }: { tile: StatTileData }) {
   const Icon = ICONS[tile.icon];
   return (
-    <RevealCard className="p-4 sm:p-5">
+    <RevealCard className="h-full p-4 sm:p-5">
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-medium text-ink-muted">{tile.label}</h3>
         <Icon aria-hidden="true" className="size-4 text-accent-strong" />

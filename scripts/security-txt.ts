@@ -1,0 +1,64 @@
+/**
+ * `/.well-known/security.txt` (RFC 9116, PRODUCT.md §1 "Trust file"): where to report a
+ * vulnerability, from the SECURITY_CONTACT build setting. Called by scripts/build.ts.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+
+export const SECURITY_TXT_PATH = "/.well-known/security.txt";
+
+/** A bare address becomes a mailto: URI; a URI (mailto:, https:, tel:) is kept as it is. */
+export function contactUri(contact: string): string {
+  const value = contact.trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+  if (value.includes("@")) return `mailto:${value}`;
+  throw new Error(`SECURITY_CONTACT is neither an email address nor a URI: ${value}`);
+}
+
+/** The file's text: Contact, Expires one year after `now`, Preferred-Languages and Canonical. */
+export function securityTxt({
+  contact,
+  siteUrl,
+  now = new Date(),
+}: {
+  contact: string;
+  siteUrl: string;
+  now?: Date;
+}): string {
+  const expires = new Date(now);
+  expires.setUTCFullYear(expires.getUTCFullYear() + 1);
+  return [
+    `Contact: ${contactUri(contact)}`,
+    `Expires: ${expires.toISOString()}`,
+    "Preferred-Languages: en",
+    `Canonical: ${new URL(SECURITY_TXT_PATH, siteUrl).href}`,
+    "",
+  ].join("\n");
+}
+
+/**
+ * Writes the file into a built site when SECURITY_CONTACT is set; without it, warns and writes none
+ * (a security.txt with no way to reach anyone would be worse than none). Returns whether it wrote.
+ */
+export async function writeSecurityTxt({
+  distDir,
+  contact,
+  siteUrl,
+  now,
+  warn = console.warn,
+}: {
+  distDir: string;
+  contact: string | undefined;
+  siteUrl: string;
+  now?: Date;
+  warn?: (message: string) => void;
+}): Promise<boolean> {
+  if (!contact?.trim()) {
+    warn(`SECURITY_CONTACT is not set: no ${SECURITY_TXT_PATH} is written.`);
+    return false;
+  }
+  const path = resolve(distDir, `.${SECURITY_TXT_PATH}`);
+  await mkdir(resolve(path, ".."), { recursive: true });
+  await writeFile(path, securityTxt({ contact, siteUrl, now }));
+  return true;
+}
