@@ -59,7 +59,7 @@ module.exports = {
     doNotFollow: { path: "node_modules" },
     tsConfig: { fileName: "tsconfig.json" },
     // TypeScript 7 has no JS API for dependency-cruiser to parse with: Babel reads the TypeScript.
-    babelConfig: { fileName: ".babelrc.dependency-cruiser.json" },
+    babelConfig: { fileName: ".babelrc.dependency-cruiser.cjs" },
     enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".json"] },
   },
 };
