@@ -150,3 +150,10 @@ export const EXPECTED_FIXED_PARAMS = {
   role: "N/A",
   needs: "Joined via the simplified waitlist form",
 };
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Whether two boxes (as `boundingBox()` gives them) share any area. */
+export function boxesOverlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}

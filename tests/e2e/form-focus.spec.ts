@@ -2,7 +2,7 @@
  * Submitting never drops keyboard focus, and a failure stays said after its toast has gone
  * (PRODUCT.md §1, "Failure feedback and focus").
  */
-import { expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
+import { boxesOverlap, expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
 
 const KEPT_NOTE =
   "Your last attempt didn't go through, so we kept your address. Try again when ready.";
@@ -74,12 +74,7 @@ test.describe("on a phone", () => {
     for (const control of [submit, email]) {
       const box = await control.boundingBox();
       if (!toastBox || !box) throw new Error("no box");
-      const overlaps =
-        box.x < toastBox.x + toastBox.width &&
-        toastBox.x < box.x + box.width &&
-        box.y < toastBox.y + toastBox.height &&
-        toastBox.y < box.y + box.height;
-      expect(overlaps, "the toast covers a control of the form").toBe(false);
+      expect(boxesOverlap(box, toastBox), "the toast covers a control of the form").toBe(false);
     }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * PRODUCT.md §1 "Visual rules" and issue 11: the barriers axe does not see, measured in the page.
  */
-import { expect, test, waitlistForm } from "./fixtures";
+import { boxesOverlap, expect, test, waitlistForm } from "./fixtures";
 
 /** An RGB(A) colour as Chromium computes it, e.g. `rgb(11, 17, 32)` or `rgba(17, 26, 46, 0.9)`. */
 type Rgba = [number, number, number, number];
@@ -222,12 +222,7 @@ test("the skip link has padding and does not cover the logo", async ({ page }) =
     const link = await skip.boundingBox();
     const logo = await page.getByRole("banner").getByRole("link").first().boundingBox();
     if (!link || !logo) throw new Error("no box");
-    const overlaps =
-      link.x < logo.x + logo.width &&
-      logo.x < link.x + link.width &&
-      link.y < logo.y + logo.height &&
-      logo.y < link.y + link.height;
-    expect(overlaps, `skip link over the logo at ${width} px`).toBe(false);
+    expect(boxesOverlap(link, logo), `skip link over the logo at ${width} px`).toBe(false);
   }
 });
 

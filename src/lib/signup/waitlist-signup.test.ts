@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { memoryStore } from "../browser-storage";
+import { type KeyValueStore, memoryStore } from "../browser-storage";
 import { systemClock } from "./clock";
 import { createSignupMemory } from "./signup-memory";
 import { storageLease, type TabLock } from "./tab-lock";
@@ -45,6 +45,25 @@ function setup(overrides: Partial<SignupDeps> = {}) {
     ...overrides,
   });
   return { signup, memory, send, calls, lock, site, tab };
+}
+
+/** One tab of a browser: its own tab memory, the site storage and lease it shares with the others. */
+function tabSharing(
+  site: KeyValueStore,
+  send: SignupDeps["send"],
+  holder: string,
+  {
+    timeoutMs = TIMEOUT_MS,
+    leaseMs = timeoutMs + 1000,
+  }: { timeoutMs?: number; leaseMs?: number } = {},
+) {
+  return createWaitlistSignup({
+    send,
+    memory: createSignupMemory({ site, tab: memoryStore() }),
+    lock: storageLease(site, systemClock, leaseMs, holder),
+    clock: systemClock,
+    timeoutMs,
+  });
 }
 
 /** Lets pending promise callbacks run, without moving the fake clock. */
@@ -248,15 +267,7 @@ describe("two tabs sharing one storage", () => {
   it("send one address once: the second tab waits for the first, then sees it sent", async () => {
     const site = memoryStore();
     const { send, calls } = manualSend();
-    const tabs = ["tab-a", "tab-b"].map((holder) =>
-      createWaitlistSignup({
-        send,
-        memory: createSignupMemory({ site, tab: memoryStore() }),
-        lock: storageLease(site, systemClock, TIMEOUT_MS + 1000, holder),
-        clock: systemClock,
-        timeoutMs: TIMEOUT_MS,
-      }),
-    );
+    const tabs = ["tab-a", "tab-b"].map((holder) => tabSharing(site, send, holder));
     const results = tabs.map((tab) => tab.submit("ada@example.com"));
     await vi.advanceTimersByTimeAsync(200);
     expect(calls).toHaveLength(1);
@@ -269,13 +280,7 @@ describe("two tabs sharing one storage", () => {
   it("free the lock at the time limit, even while the send stays silent", async () => {
     const site = memoryStore();
     const { send } = manualSend();
-    const signup = createWaitlistSignup({
-      send,
-      memory: createSignupMemory({ site, tab: memoryStore() }),
-      lock: storageLease(site, systemClock, 10 * TIMEOUT_MS, "tab-a"),
-      clock: systemClock,
-      timeoutMs: TIMEOUT_MS,
-    });
+    const signup = tabSharing(site, send, "tab-a", { leaseMs: 10 * TIMEOUT_MS });
     const outcome = signup.submit("ada@example.com").catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(100);
     expect(site.getItem("bulwark:waitlist:send:ada@example.com:lease")).not.toBeNull();
@@ -287,17 +292,11 @@ describe("two tabs sharing one storage", () => {
   it("stop waiting for the lock at the time limit; the lock is free once the holder ends", async () => {
     const site = memoryStore();
     const { send, calls } = manualSend();
-    const tab = (holder: string, timeoutMs: number) =>
-      createWaitlistSignup({
-        send,
-        memory: createSignupMemory({ site, tab: memoryStore() }),
-        lock: storageLease(site, systemClock, timeoutMs + 1000, holder),
-        clock: systemClock,
-        timeoutMs,
-      });
-    const patient = tab("tab-a", 3 * TIMEOUT_MS).submit("ada@example.com");
+    const patient = tabSharing(site, send, "tab-a", { timeoutMs: 3 * TIMEOUT_MS }).submit(
+      "ada@example.com",
+    );
     await vi.advanceTimersByTimeAsync(100);
-    const waiting = tab("tab-b", TIMEOUT_MS)
+    const waiting = tabSharing(site, send, "tab-b")
       .submit("ada@example.com")
       .catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(TIMEOUT_MS);
