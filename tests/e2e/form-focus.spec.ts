@@ -66,7 +66,7 @@ test.describe("on a phone", () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     // As a visitor who has just typed: the button low on the screen, under the thumb.
-    await submit.evaluate((button) => button.scrollIntoView({ block: "end" }));
+    await submit.evaluate((button) => button.scrollIntoView({ block: "end", behavior: "instant" }));
     await submit.click();
     const toast = toasts(page).filter({ hasText: "Submission failed" });
     await expect(toast).toBeVisible();
