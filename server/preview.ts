@@ -1,8 +1,9 @@
 /**
- * Serves a built site (dist/) on 127.0.0.1 the way a static host would: production headers, gzip,
+ * Serves a built site (dist/) on 127.0.0.1 the way a static host would: production headers, brotli or gzip,
  * `/success` from success/index.html, 404.html with status 404; optionally over HTTPS with an
  * http-to-https redirect. Run: npm run preview (after a build).
  */
+import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import {
   createServer as createHttpServer,
@@ -12,7 +13,7 @@ import {
 import { createServer as createHttpsServer } from "node:https";
 import { basename, extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import {
   BUILD_SETTINGS_FILE,
   type BuildSettings,
@@ -81,6 +82,41 @@ async function resolveFile(distDir: string, urlPath: string) {
   return null;
 }
 
+type Encoding = "br" | "gzip";
+
+/** The encoding a static host would answer with: brotli where the browser takes it, as they all do. */
+function chooseEncoding(request: IncomingMessage, extension: string): Encoding | undefined {
+  if (!COMPRESSIBLE.has(extension)) return undefined;
+  const accepted = String(request.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepted)) return "br";
+  if (/\bgzip\b/.test(accepted)) return "gzip";
+  return undefined;
+}
+
+/**
+ * Each file compressed once, at the top levels, as hosts precompress: the landing page must fit the
+ * first round trip. Keyed by path and content, so a rebuild under a running server is seen.
+ */
+const compressed = new Map<string, Buffer>();
+
+function compress(filePath: string, body: Buffer, encoding: Encoding): Buffer {
+  const key = `${encoding} ${filePath} ${createHash("sha256").update(body).digest("base64")}`;
+  let payload = compressed.get(key);
+  if (!payload) {
+    payload =
+      encoding === "br"
+        ? brotliCompressSync(body, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          })
+        : gzipSync(body, { level: 9 });
+    compressed.set(key, payload);
+  }
+  return payload;
+}
+
 function send(
   request: IncomingMessage,
   response: ServerResponse,
@@ -90,16 +126,14 @@ function send(
   headers: HeaderMap,
 ) {
   const extension = extname(filePath);
-  const acceptsGzip = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
-  const gzip = COMPRESSIBLE.has(extension) && acceptsGzip;
-  // Level 9, as static hosts precompress: the landing page must fit the first round trip.
-  const payload = gzip ? gzipSync(body, { level: 9 }) : body;
+  const encoding = chooseEncoding(request, extension);
+  const payload = encoding ? compress(filePath, body, encoding) : body;
   response.writeHead(status, {
     ...headers,
     "Content-Type": CONTENT_TYPES[extension] ?? "application/octet-stream",
     "Content-Length": String(payload.length),
     Vary: "Accept-Encoding",
-    ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+    ...(encoding ? { "Content-Encoding": encoding } : {}),
   });
   response.end(request.method === "HEAD" ? undefined : payload);
 }

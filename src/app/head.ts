@@ -106,11 +106,9 @@ export function renderHead(
     metaProperty("og:image:width", String(files.ogImage.width)),
     metaProperty("og:image:height", String(files.ogImage.height)),
     metaProperty("og:image:alt", seo.ogImage.alt),
+    // X reads the title, description, image and its alt from Open Graph when its own tags are
+    // missing: repeating them would only weigh on the page's first round trip.
     metaName("twitter:card", "summary_large_image"),
-    metaName("twitter:title", meta.title),
-    metaName("twitter:description", seo.shareDescription),
-    metaName("twitter:image", ogImage),
-    metaName("twitter:image:alt", seo.ogImage.alt),
   ];
   if (route.id === "landing") tags.push(structuredData(siteUrl));
   return tags.join("\n    ");

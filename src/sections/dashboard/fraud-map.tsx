@@ -10,6 +10,9 @@ const DOT_RADIUS = 3.2;
 /** Half the diagonal of the diamond a high-severity spot is drawn as (a medium one is a circle). */
 const DIAMOND_RADIUS = 4.2;
 
+/** Map positions to a tenth of a viewBox unit: finer places only weigh on the page. */
+const tenth = (value: number): number => Math.round(value * 10) / 10;
+
 /*
  * Severity is never colour alone (PRODUCT.md §1 "Visual rules"): a high spot is a diamond, a medium
  * one a circle, on the map and on its chips, and each chip says the word. The markers keep their
@@ -18,7 +21,13 @@ const DIAMOND_RADIUS = 4.2;
 function Marker({ severity, cx, cy }: { severity: Severity; cx: number; cy: number }) {
   if (severity === "medium") return <circle cx={cx} cy={cy} r={DOT_RADIUS} />;
   const d = DIAMOND_RADIUS;
-  return <polygon points={`${cx},${cy - d} ${cx + d},${cy} ${cx},${cy + d} ${cx - d},${cy}`} />;
+  const corners = [
+    [cx, cy - d],
+    [cx + d, cy],
+    [cx, cy + d],
+    [cx - d, cy],
+  ];
+  return <polygon points={corners.map((corner) => corner.map(tenth).join(",")).join(" ")} />;
 }
 
 /** The dotted world map is an image made at build time; the five hotspots pulse on top of it. */
@@ -55,8 +64,8 @@ export function FraudMap() {
             >
               {hotspots.map((spot) => {
                 const { x, y } = projectToMap(spot.lat, spot.lon);
-                const cx = (x / 100) * width;
-                const cy = (y / 100) * height;
+                const cx = tenth((x / 100) * width);
+                const cy = tenth((y / 100) * height);
                 return (
                   <g key={spot.city} className={DOT_COLOUR[spot.severity]}>
                     <circle
