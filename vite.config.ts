@@ -13,7 +13,15 @@ export default defineConfig({
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
   // The prerender reads the entry script and CSS from the manifest (scripts/prerender.ts).
-  build: { target: "es2022", assetsInlineLimit: 0, manifest: true },
+  build: {
+    target: "es2022",
+    assetsInlineLimit: 0,
+    manifest: true,
+    // No modulepreload polyfill (every browser we serve has modulepreload) and no preloading of a
+    // lazy chunk's dependencies: the app preloads what a send needs itself, at idle
+    // (src/lib/loader-settings.ts).
+    modulePreload: false,
+  },
   server: {
     host: "127.0.0.1",
     // Build output, test runs and the outbox change often and are never app source.

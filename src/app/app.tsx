@@ -1,5 +1,6 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Router, useLocation } from "wouter";
+import { revealOnScroll } from "@/components/reveal-on-scroll";
 import { ToasterHost } from "@/components/toaster-host";
 import { pageMeta } from "@/content/pages";
 import { site } from "@/content/site";
@@ -13,6 +14,12 @@ const PAGES = {
   success: SuccessPage,
   notFound: NotFoundPage,
 } satisfies Record<RouteId, unknown>;
+
+/**
+ * Pages with static parts (StaticContent): the browser's bundle does not carry those parts, so such
+ * a page comes only from the server. Reached in the browser (Back from /success), it is loaded afresh.
+ */
+const SERVED_ONLY: ReadonlySet<RouteId> = new Set(["landing"]);
 
 /**
  * The whole app for one URL. The server passes the path it prerenders; the browser reads its own.
@@ -29,14 +36,21 @@ export function App({ ssrPath }: { ssrPath?: string }) {
 
 function CurrentPage() {
   const [location] = useLocation();
+  const routeId = matchRoute(location);
+  // The served page's markup is gone once another page has shown: from then on it is not there.
+  const servedRouteId = useRef<RouteId | null>(routeId);
+  if (routeId !== servedRouteId.current) servedRouteId.current = null;
+  const loadAfresh = servedRouteId.current === null && SERVED_ONLY.has(routeId);
   useEffect(() => {
     // Hydration is done: the page answers every click from here on (the e2e tests wait for this).
     document.documentElement.dataset.hydrated = "";
+    revealOnScroll();
   }, []);
-  const routeId = matchRoute(location);
   useEffect(() => {
-    document.title = pageMeta[routeId].title;
-  }, [routeId]);
+    if (loadAfresh) window.location.reload();
+    else document.title = pageMeta[routeId].title;
+  }, [routeId, loadAfresh]);
+  if (loadAfresh) return null;
   const Page = PAGES[routeId];
   return <Page />;
 }

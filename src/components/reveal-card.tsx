@@ -1,9 +1,8 @@
 import type { ComponentProps } from "react";
 import { Card } from "@/components/ui/card";
-import { useRevealOnScroll } from "./reveal-on-scroll";
+import { REVEAL_ATTRIBUTE } from "./reveal-on-scroll";
 
-/** A card that animates in once as it scrolls into view. */
+/** A card that animates in once as it scrolls into view (revealOnScroll does it, in plain DOM). */
 export function RevealCard(props: ComponentProps<typeof Card>) {
-  const reveal = useRevealOnScroll<HTMLDivElement>();
-  return <Card {...props} {...reveal} />;
+  return <Card {...props} {...{ [REVEAL_ATTRIBUTE]: "pending" }} />;
 }

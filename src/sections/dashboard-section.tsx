@@ -1,4 +1,5 @@
 import { LandingSection } from "@/components/landing-section";
+import { StaticContent } from "@/components/static-content";
 import { Badge } from "@/components/ui/badge";
 import { dashboard } from "@/content/dashboard";
 import { CriticalAlerts } from "./dashboard/critical-alerts";
@@ -28,18 +29,26 @@ export function DashboardSection() {
           </p>
           <Badge>{dashboard.sampleBadge}</Badge>
         </div>
-        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          {dashboard.statTiles.map((tile) => (
-            <li key={tile.label}>
-              <StatTile tile={tile} />
-            </li>
-          ))}
-        </ul>
+        <StaticContent as="ul" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          {import.meta.env.SSR &&
+            dashboard.statTiles.map((tile) => (
+              <li key={tile.label}>
+                <StatTile tile={tile} />
+              </li>
+            ))}
+        </StaticContent>
         <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-3">
-          <ThreatActivity />
-          <FraudMap />
-          <CriticalAlerts />
-          <SecurityHealth />
+          {/* display: contents, so each card stays an item of the grid. */}
+          <StaticContent className="contents">
+            {import.meta.env.SSR && (
+              <>
+                <ThreatActivity />
+                <FraudMap />
+                <CriticalAlerts />
+                <SecurityHealth />
+              </>
+            )}
+          </StaticContent>
           <QuickActions />
         </div>
       </div>

@@ -5,6 +5,7 @@ import Zap from "lucide-react/icons/zap";
 import { InertAction } from "@/components/inert-action";
 import { LandingSection } from "@/components/landing-section";
 import { RevealCard } from "@/components/reveal-card";
+import { StaticContent } from "@/components/static-content";
 import { IconTile } from "@/components/ui/icon-tile";
 import { type FeatureIcon, features } from "@/content/features";
 
@@ -28,9 +29,16 @@ export function FeaturesSection() {
           return (
             <li key={card.title} className="flex">
               <RevealCard className="flex w-full flex-col p-6">
-                <IconTile icon={ICONS[card.icon]} />
-                <h3 className="mt-5 text-lg font-semibold text-ink">{card.title}</h3>
-                <p className="mt-2 flex-1 text-sm text-ink-muted">{card.description}</p>
+                {/* display: contents, so the text stays a flex item of the card. */}
+                <StaticContent className="contents">
+                  {import.meta.env.SSR && (
+                    <>
+                      <IconTile icon={ICONS[card.icon]} />
+                      <h3 className="mt-5 text-lg font-semibold text-ink">{card.title}</h3>
+                      <p className="mt-2 flex-1 text-sm text-ink-muted">{card.description}</p>
+                    </>
+                  )}
+                </StaticContent>
                 <InertAction variant="link" className="mt-5 self-start">
                   {features.learnMore}
                   <span className="sr-only">{` ${features.learnMoreAbout} ${card.title}`}</span>

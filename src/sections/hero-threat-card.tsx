@@ -1,14 +1,31 @@
 import ShieldAlert from "lucide-react/icons/shield-alert";
 import { InertAction } from "@/components/inert-action";
+import { StaticContent } from "@/components/static-content";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { hero } from "@/content/hero";
 
-/** The static sample of a blocked attack that sits beside the pitch. */
+/** The static sample of a blocked attack that sits beside the pitch; only its button moves. */
 export function HeroThreatCard() {
   const card = hero.threatCard;
   return (
     <Card className="relative overflow-hidden p-5 sm:p-6">
+      {/* display: contents, so the card lays its parts out as if this holder were not there. */}
+      <StaticContent className="contents">{import.meta.env.SSR && <ThreatSummary />}</StaticContent>
+      <div className="mt-4 flex items-center justify-between gap-3">
+        <span className="text-xs font-medium text-success">{card.confidence}</span>
+        <InertAction variant="secondary" size="sm">
+          {card.actionLabel}
+        </InertAction>
+      </div>
+    </Card>
+  );
+}
+
+function ThreatSummary() {
+  const card = hero.threatCard;
+  return (
+    <>
       {/* Wraps rather than squeezes: where the title and the badge do not fit side by side (a
           classic scrollbar at 375 px, 320 px), the badge moves under the title. */}
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
@@ -40,12 +57,6 @@ export function HeroThreatCard() {
           <dd className="mt-0.5 font-mono text-ink">{card.time}</dd>
         </div>
       </dl>
-      <div className="mt-4 flex items-center justify-between gap-3">
-        <span className="text-xs font-medium text-success">{card.confidence}</span>
-        <InertAction variant="secondary" size="sm">
-          {card.actionLabel}
-        </InertAction>
-      </div>
-    </Card>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { SkipLink } from "@/components/skip-link";
+import { StaticContent } from "@/components/static-content";
 import { site } from "@/content/site";
 import { DashboardSection } from "@/sections/dashboard-section";
 import { FeaturesSection } from "@/sections/features-section";
@@ -16,7 +17,7 @@ export function LandingPage() {
         <HeroSection />
         <FeaturesSection />
         <DashboardSection />
-        <SolutionsSection />
+        <StaticContent>{import.meta.env.SSR && <SolutionsSection />}</StaticContent>
       </main>
       <SiteFooter />
     </div>

@@ -1,5 +1,4 @@
 import TriangleAlert from "lucide-react/icons/triangle-alert";
-import { Link } from "wouter";
 import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { buttonClasses } from "@/components/ui/button";
 import { notFoundPage } from "@/content/pages";
@@ -12,9 +11,9 @@ export function NotFoundPage() {
         {notFoundPage.heading}
       </h1>
       <p className="mt-3 text-ink-muted">{notFoundPage.hint}</p>
-      <Link href="/" className={`${buttonClasses("secondary", "md")} mt-8`}>
+      <a href="/" className={`${buttonClasses("secondary", "md")} mt-8`}>
         {notFoundPage.backHome}
-      </Link>
+      </a>
     </CenteredCardLayout>
   );
 }

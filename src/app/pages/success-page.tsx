@@ -1,6 +1,5 @@
 import CircleCheck from "lucide-react/icons/circle-check";
 import { useEffect, useRef } from "react";
-import { Link } from "wouter";
 import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { buttonClasses } from "@/components/ui/button";
 import { successPage } from "@/content/pages";
@@ -49,9 +48,9 @@ export function SuccessPage() {
           </li>
         ))}
       </ol>
-      <Link href="/" className={`${buttonClasses("primary", "lg")} mt-10 w-full`}>
+      <a href="/" className={`${buttonClasses("primary", "lg")} mt-10 w-full`}>
         {successPage.backHome}
-      </Link>
+      </a>
     </CenteredCardLayout>
   );
 }
