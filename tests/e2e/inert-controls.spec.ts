@@ -3,7 +3,7 @@
  * unavailable to assistive tech and say why, from the prerendered HTML on; they stay focusable,
  * clicking one changes nothing, and a tap shows the tooltip.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const HINT = "Available with early access";
@@ -26,6 +26,40 @@ function restingPlace(page: Page) {
         requestAnimationFrame(frame);
       }),
   );
+}
+
+/**
+ * Where the open tooltip's visible box is not what the page shows (at its corners and centre): a
+ * clipping ancestor cut it there, or something painted over it. Empty when it is drawn whole.
+ */
+function tooltipHiddenPoints(page: Page) {
+  return page.getByRole("tooltip").evaluate((label) => {
+    // Radix keeps the accessible text in a visually hidden child of the box a visitor sees.
+    const box = label.parentElement;
+    if (!box) throw new Error("the tooltip has no box");
+    const { left, right, top, bottom } = box.getBoundingClientRect();
+    const INSET = 2;
+    const points = [
+      [left + INSET, top + INSET],
+      [right - INSET, top + INSET],
+      [left + INSET, bottom - INSET],
+      [right - INSET, bottom - INSET],
+      [(left + right) / 2, (top + bottom) / 2],
+    ] as const;
+    return points
+      .filter(([x, y]) => !box.contains(document.elementFromPoint(x, y)))
+      .map(([x, y]) => `${Math.round(x)},${Math.round(y)}`);
+  });
+}
+
+/** Hovers `button` until its tooltip shows: the first hover also loads the tooltip code. */
+async function hoverUntilTooltip(page: Page, button: Locator) {
+  let nudge = 0;
+  await expect(async () => {
+    nudge += 1;
+    await button.hover({ position: { x: 6 + (nudge % 2) * 4, y: 8 } });
+    await expect(page.getByRole("tooltip")).toHaveText(HINT, { timeout: 1500 });
+  }).toPass({ timeout: 10_000 });
 }
 
 function inertButtons(page: Page) {
@@ -65,6 +99,33 @@ test("each inert button is disabled to assistive tech, described, focusable and 
     // Still described once the tooltip library has taken over (not twice: no doubled text).
     await expect(button).toHaveAccessibleDescription(HINT);
   }
+});
+
+test("an open tooltip is drawn whole: no card clips it, nor does the fixed header cover it", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const exportReport = page.getByRole("button", { name: "Export Risk Report" });
+  await hoverUntilTooltip(page, exportReport);
+  expect(await tooltipHiddenPoints(page), "Export Risk Report's tooltip").toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+
+  // View Details sits in a card that clips its overflow. Just below the fixed header, its tooltip
+  // (above the button) lies where the header is drawn.
+  const viewDetails = page.getByRole("button", { name: "View Details" });
+  const header = page.getByRole("banner");
+  const headerBottom = await header.evaluate((element) => element.getBoundingClientRect().bottom);
+  await viewDetails.evaluate((button, below) => {
+    const top = button.getBoundingClientRect().top + window.scrollY - below;
+    window.scrollTo({ top, behavior: "instant" });
+  }, headerBottom + 8);
+  await hoverUntilTooltip(page, viewDetails);
+  const tooltipTop = await page
+    .getByRole("tooltip")
+    .evaluate((label) => label.parentElement?.getBoundingClientRect().top ?? Infinity);
+  expect(tooltipTop, "the tooltip lies where the header is").toBeLessThan(headerBottom);
+  expect(await tooltipHiddenPoints(page), "View Details' tooltip").toEqual([]);
 });
 
 test.describe("on a touch screen", () => {

@@ -6,6 +6,9 @@ import { boxesOverlap, expect, test, waitlistForm } from "./fixtures";
 /** An RGB(A) colour as Chromium computes it, e.g. `rgb(11, 17, 32)` or `rgba(17, 26, 46, 0.9)`. */
 type Rgba = [number, number, number, number];
 
+/** A computed colour that draws nothing. */
+const TRANSPARENT = /^rgba\(\d+, \d+, \d+, 0\)$|transparent/;
+
 function parseColour(value: string): Rgba {
   const match = value.match(/^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:[,/] ?([\d.]+))?\)$/);
   if (!match) throw new Error(`not an rgb() colour: ${value}`);
@@ -132,31 +135,61 @@ test("severity on the map chips is a visible word and a shape, not colour alone"
   expect(new Set(shapes.map)).toEqual(new Set(["polygon", "circle"]));
 });
 
-test("in forced colours the status dots stay and the primary button keeps a boundary", async ({
-  page,
-}) => {
-  await page.emulateMedia({ forcedColors: "active" });
-  await page.goto("/");
-  const submit = page.getByRole("button", { name: "Join Waitlist" });
-  const boundary = await submit.evaluate((element) => {
-    const style = getComputedStyle(element);
-    return { width: style.borderTopWidth, colour: style.borderTopColor };
-  });
-  expect(Number.parseFloat(boundary.width)).toBeGreaterThanOrEqual(1);
-  expect(boundary.colour).not.toMatch(/^rgba\(\d+, \d+, \d+, 0\)$|transparent/);
-  const chips = page.getByRole("list", { name: "Active attack sources in the last hour" });
-  await chips.scrollIntoViewIfNeeded();
-  for (const item of await chips.getByRole("listitem").all()) {
-    const dot = await item.evaluate((element) => {
-      const marker = element.querySelector("[aria-hidden]") as HTMLElement;
-      const style = getComputedStyle(marker);
-      return { background: style.backgroundColor, adjust: style.forcedColorAdjust };
+for (const width of [320, 375, 768, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("in forced colours the status dots stay and every control keeps a boundary", async ({
+      page,
+    }) => {
+      // Reduced motion too, so no card waits to fade in and the screenshot shows the whole page.
+      await page.emulateMedia({ forcedColors: "active", reducedMotion: "reduce" });
+      await page.goto("/");
+      // Every control shown at this width: the primary button's border is transparent until forced
+      // colours draw it, and a link-styled button has no padding of its own to keep its label off
+      // the boundary.
+      const controls = page
+        .getByRole("button")
+        .or(page.getByRole("textbox"))
+        .filter({ visible: true });
+      expect(await controls.count()).toBeGreaterThanOrEqual(12);
+      for (const control of await controls.all()) {
+        const box = await control.evaluate((element) => {
+          const style = getComputedStyle(element);
+          return {
+            name: element.textContent?.trim() || element.getAttribute("aria-label"),
+            width: Number.parseFloat(style.borderTopWidth),
+            colour: style.borderTopColor,
+            padding: Math.min(
+              Number.parseFloat(style.paddingLeft),
+              Number.parseFloat(style.paddingRight),
+            ),
+          };
+        });
+        expect(box.width, `${box.name}: border width`).toBeGreaterThanOrEqual(1);
+        expect(box.colour, `${box.name}: border colour`).not.toMatch(TRANSPARENT);
+        expect(box.padding, `${box.name}: label clear of the border`).toBeGreaterThanOrEqual(4);
+      }
+      const chips = page.getByRole("list", { name: "Active attack sources in the last hour" });
+      await chips.scrollIntoViewIfNeeded();
+      for (const item of await chips.getByRole("listitem").all()) {
+        const dot = await item.evaluate((element) => {
+          const marker = element.querySelector("[aria-hidden]") as HTMLElement;
+          const style = getComputedStyle(marker);
+          return { background: style.backgroundColor, adjust: style.forcedColorAdjust };
+        });
+        expect(dot.adjust).toBe("none");
+        expect(dot.background).not.toMatch(TRANSPARENT);
+      }
+      // From the top, so the fixed header is drawn once, over the hero, in the full-page image.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+      await page.screenshot({
+        path: test.info().outputPath(`forced-colours-${width}.png`),
+        fullPage: true,
+      });
     });
-    expect(dot.adjust).toBe("none");
-    expect(dot.background).not.toMatch(/^rgba\(\d+, \d+, \d+, 0\)$|transparent/);
-  }
-  await page.screenshot({ path: test.info().outputPath("forced-colours.png"), fullPage: true });
-});
+  });
+}
 
 test("the map dots pulse a few times, then rest (WCAG 2.2.2)", async ({ page }) => {
   await page.goto("/");

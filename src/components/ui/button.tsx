@@ -5,6 +5,8 @@ import { cn } from "@/lib/cn";
  * Every variant has a border: where it shows none, a transparent one, which forced-colours mode
  * draws, so every control keeps its boundary there (PRODUCT.md §1 "Visual rules"). It is set per
  * variant, never in the base classes, so no two border colours ever meet in one class list.
+ * The link variant has no padding, so there its boundary would touch the label: forced colours give
+ * it some, offset by a negative margin so the label stays where it is.
  */
 const VARIANTS = {
   primary:
@@ -12,7 +14,7 @@ const VARIANTS = {
   secondary:
     "border border-line bg-surface-raised text-ink hover:border-accent/60 hover:bg-line/60",
   ghost: "border border-transparent text-ink-muted hover:bg-surface-raised hover:text-ink",
-  link: "border border-transparent px-0 text-accent-strong underline-offset-4 hover:underline",
+  link: "border border-transparent px-0 text-accent-strong underline-offset-4 hover:underline forced-colors:-mx-2 forced-colors:px-2",
 } as const;
 
 /** Fixed-height sizes keep their label on one line; `fluid` grows and wraps (long labels, text spacing). */

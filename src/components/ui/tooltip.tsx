@@ -51,9 +51,15 @@ export function Tooltip({
     () => false,
   );
   const [open, setOpen] = useState(false);
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   const lastPointerType = useRef("");
   function changeOpen(next: boolean) {
     onOpenChange(next);
+    // Drawn at the end of the trigger's <main> (or <body> outside one): still inside a landmark,
+    // as axe's `region` rule asks, yet out of any card that clips its overflow and of any section
+    // that is its own stacking context (one of those would put the tooltip under the fixed header).
+    if (next) setContainer(trigger.current?.closest("main") ?? null);
     setOpen(next);
   }
   return (
@@ -63,6 +69,7 @@ export function Tooltip({
     >
       <TooltipPrimitive.Root open={open} onOpenChange={changeOpen}>
         <TooltipPrimitive.Trigger
+          ref={trigger}
           asChild
           aria-describedby={open ? undefined : describedBy}
           onPointerDown={(event) => {
@@ -78,7 +85,7 @@ export function Tooltip({
         >
           {children}
         </TooltipPrimitive.Trigger>
-        <TooltipPrimitive.Portal>
+        <TooltipPrimitive.Portal container={container}>
           <TooltipPrimitive.Content
             sideOffset={SIDE_OFFSET_PX}
             collisionPadding={8}
