@@ -6,13 +6,15 @@
 import { type FormEvent, type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { waitlist } from "@/content/waitlist";
-import { toast } from "@/hooks/use-toast";
+import { toast, whenToastAnnounced } from "@/hooks/use-toast";
 import { describeSendError } from "@/lib/email-client";
 import { isValidEmail, normalizeEmail } from "@/lib/email-validation";
 import { browserSignup } from "@/lib/signup/browser-signup";
 import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/lib/signup/early-submit";
 
 const SUCCESS_PATH = "/success";
+/** The longest the move to /success waits for "Redirecting..." to be announced. */
+const ANNOUNCE_WAIT_MAX_MS = 1000;
 /** Marks when the form first answers a submit itself (npm run bench reports it as "hydrated"). */
 const FORM_LIVE_MARK = "bulwark:form-live";
 
@@ -45,7 +47,8 @@ export function useWaitlistSignup({
     try {
       await browserSignup().submit(email, { honeypot });
       form.current?.reset();
-      toast(waitlist.toasts.success);
+      // Said before the page changes, not after /success has been read out.
+      await whenToastAnnounced(toast(waitlist.toasts.success), ANNOUNCE_WAIT_MAX_MS);
       navigate(SUCCESS_PATH);
     } catch (sendError) {
       console.error(`Waitlist submission failed: ${describeSendError(sendError)}`);

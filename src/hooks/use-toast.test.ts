@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { dismissToast, getToasts, subscribeToToasts, TOAST_REMOVE_DELAY, toast } from "./use-toast";
+import {
+  dismissToast,
+  getToasts,
+  markToastAnnounced,
+  subscribeToToasts,
+  TOAST_REMOVE_DELAY,
+  toast,
+  whenToastAnnounced,
+} from "./use-toast";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -49,5 +57,34 @@ describe("toast store", () => {
     unsubscribe();
     toast({ title: "Again" });
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("waiting for a toast to be announced", () => {
+  const settled = (promise: Promise<void>) => {
+    let done = false;
+    void promise.then(() => {
+      done = true;
+    });
+    return () => done;
+  };
+
+  it("ends when the toaster marks that toast announced, not another", async () => {
+    const id = toast({ title: "Redirecting..." });
+    const isDone = settled(whenToastAnnounced(id, 1000));
+    markToastAnnounced(`${id}-other`);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(isDone()).toBe(false);
+    markToastAnnounced(id);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isDone()).toBe(true);
+  });
+
+  it("ends after the longest wait when no toaster says anything", async () => {
+    const isDone = settled(whenToastAnnounced(toast({ title: "Redirecting..." }), 1000));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(isDone()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(isDone()).toBe(true);
   });
 });

@@ -42,6 +42,29 @@ export function dismissToast(id: string): void {
   );
 }
 
+const announcedListeners = new Map<string, () => void>();
+
+/** The toaster calls this once a toast's text is in its live region, that is, announced. */
+export function markToastAnnounced(id: string): void {
+  announcedListeners.get(id)?.();
+}
+
+/**
+ * Resolves once the toast `id` has been announced, or after `maxWaitMs` whatever happened (the
+ * toaster's script may be out of reach): a caller that moves on (to /success) never waits longer.
+ */
+export function whenToastAnnounced(id: string, maxWaitMs: number): Promise<void> {
+  return new Promise((done) => {
+    const timer = setTimeout(finish, maxWaitMs);
+    function finish() {
+      clearTimeout(timer);
+      announcedListeners.delete(id);
+      done();
+    }
+    announcedListeners.set(id, finish);
+  });
+}
+
 export function subscribeToToasts(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

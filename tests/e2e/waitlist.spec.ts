@@ -65,6 +65,41 @@ test.describe("waitlist sending", () => {
     expect(outbox[0]?.template_params).toEqual({ email: address, ...EXPECTED_FIXED_PARAMS });
   });
 
+  test("success: Redirecting... is announced before /success shows, not after", async ({
+    page,
+  }) => {
+    // Records, in order, the first moment the toast's live region says it and the first moment
+    // the page is /success with its heading.
+    await page.addInitScript(() => {
+      const order: string[] = [];
+      (window as unknown as { announceOrder: string[] }).announceOrder = order;
+      const note = (event: string) => {
+        if (!order.includes(event)) order.push(event);
+      };
+      new MutationObserver(() => {
+        for (const region of document.querySelectorAll('[role="status"][aria-live]')) {
+          if (region.textContent?.includes("Redirecting...")) note("announced");
+        }
+        if (
+          location.pathname === "/success" &&
+          document.querySelector("h1")?.textContent === "Thank You!"
+        ) {
+          note("success page");
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(uniqueEmail());
+    await submit.click();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { announceOrder: string[] }).announceOrder),
+      )
+      .toEqual(["announced", "success page"]);
+  });
+
   test("failure: the destructive toast, the email kept, the button usable, then a retry", async ({
     page,
     emulator,

@@ -1,12 +1,32 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import X from "lucide-react/icons/x";
-import { dismissToast, useToasts } from "@/hooks/use-toast";
+import { useEffect } from "react";
+import { dismissToast, markToastAnnounced, useToasts } from "@/hooks/use-toast";
 import { cn } from "@/lib/cn";
 
 /** SPEC §9 toast constants. */
 const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 const FOCUS_HOTKEY = ["F8"];
+
+/**
+ * Tells the toast store once Radix has put the toast's text into its live region (a frame or two
+ * after the toast mounts), so a caller can let it be said before the page changes.
+ */
+function AnnouncedSignal({ id, title }: { id: string; title: string }) {
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      const regions = document.querySelectorAll('[role="status"][aria-live]');
+      if ([...regions].some((region) => region.textContent?.includes(title)))
+        markToastAnnounced(id);
+      else frame = requestAnimationFrame(check);
+    };
+    frame = requestAnimationFrame(check);
+    return () => cancelAnimationFrame(frame);
+  }, [id, title]);
+  return null;
+}
 
 export function Toaster({ closeLabel }: { closeLabel: string }) {
   const toasts = useToasts();
@@ -43,6 +63,7 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
               </ToastPrimitive.Description>
             )}
           </div>
+          <AnnouncedSignal id={item.id} title={item.title} />
           <ToastPrimitive.Close
             aria-label={closeLabel}
             className="absolute top-3 right-3 rounded-md p-1 text-ink-muted hover:text-ink"
