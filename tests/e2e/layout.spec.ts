@@ -17,3 +17,23 @@ for (const width of WIDTHS) {
     }
   });
 }
+
+test("at 320 px each Security Health row stays within its bar", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto("/");
+  const health = page.getByRole("list", { name: "Security Health" });
+  await health.scrollIntoViewIfNeeded();
+  const rows = health.getByRole("listitem");
+  await expect(rows).toHaveCount(4);
+  for (const row of await rows.all()) {
+    const overhang = await row.evaluate((item) => {
+      const bar = item.querySelector("svg") as SVGElement;
+      const right = bar.getBoundingClientRect().right;
+      const parts = [...item.querySelectorAll("span")].map(
+        (part) => part.getBoundingClientRect().right,
+      );
+      return Math.max(...parts) - right;
+    });
+    expect(overhang, (await row.textContent()) ?? "").toBeLessThanOrEqual(0);
+  }
+});

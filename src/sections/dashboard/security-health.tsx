@@ -17,9 +17,10 @@ export function SecurityHealth() {
         <ul aria-labelledby={titleId} className="space-y-4">
           {areas.map((area) => (
             <li key={area.name}>
-              <div className="flex items-center justify-between gap-2">
+              {/* Wraps rather than overflows: at 320 px the status and figure move under the name. */}
+              <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
                 <span className="text-sm font-medium text-ink">{area.name}</span>
-                <span className="flex items-center gap-2">
+                <span className="ml-auto flex items-center gap-2">
                   <Badge tone={STATUS_TONE[area.status]}>{area.status}</Badge>
                   <span className="w-10 text-right text-sm text-ink tabular-nums">
                     {`${area.percent}%`}
