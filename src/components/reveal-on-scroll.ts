@@ -18,8 +18,8 @@ export function enableScrollReveal(): void {
 }
 
 /** Shows every card of the page still pending as it comes into view (once hydration is done). */
-export function revealOnScroll(root: ParentNode = document): void {
-  const pending = root.querySelectorAll<HTMLElement>(`[${REVEAL_ATTRIBUTE}="pending"]`);
+export function revealOnScroll(): void {
+  const pending = document.querySelectorAll(`[${REVEAL_ATTRIBUTE}="pending"]`);
   const show = (card: Element) => card.setAttribute(REVEAL_ATTRIBUTE, "shown");
   if (!("IntersectionObserver" in window)) {
     pending.forEach(show);
