@@ -203,7 +203,12 @@ test.describe("inert controls", () => {
       page.getByRole("button", { name: "Export Risk Report" }),
     ];
     for (const button of buttons) {
-      await button.scrollIntoViewIfNeeded();
+      // In the middle of the screen, clear of the fixed header and of scroll-padding-top: there
+      // neither the hover nor the click below has to scroll the page itself to reach the button
+      // (left near the top edge, Playwright's own scroll-into-view moved it 3 px at times).
+      await button.evaluate((element) =>
+        element.scrollIntoView({ block: "center", behavior: "instant" }),
+      );
       // The tooltip code loads on the first interaction; a person's pointer keeps moving over the
       // control, so move it a little until the tooltip shows.
       let nudge = 0;
