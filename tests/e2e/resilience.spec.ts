@@ -18,6 +18,8 @@ const NEEDS_JAVASCRIPT =
   "Joining the waitlist needs JavaScript, which is turned off in this browser. Turn it on and try again.";
 const KEPT_NOTE =
   "Your last attempt didn't go through, so we kept your address. Try again when ready.";
+const STILL_SENDING =
+  "Lots of signups right now. Your address is saved and we're still sending it.";
 /** The app's module: the one script the inline loader starts. */
 const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
 /** Set by the app once its idle preloads (the email SDK, the toaster) have settled. */
@@ -279,7 +281,7 @@ test.describe("scripts that can no longer be fetched after load", () => {
     await expect(page.getByRole("tooltip")).toHaveText("Available with early access");
   });
 
-  test("offline: a send fails with the Submission failed toast, the address kept; online again, a retry is sent", async ({
+  test("offline: the address is kept and still being sent; back online, it is sent once", async ({
     page,
     emulator,
     consoleGuard,
@@ -294,16 +296,12 @@ test.describe("scripts that can no longer be fetched after load", () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
-    await expect(toasts(page).filter({ hasText: "Submission failed" })).toBeVisible();
-    await expect(page.getByText(KEPT_NOTE)).toBeVisible();
+    await expect(page.getByText(STILL_SENDING)).toBeVisible();
+    await expect(submit).toHaveText("Joining...");
     await expect(email).toHaveValue(address);
     await page.context().setOffline(false);
-    // The SDK's limitRate allows one send a second and stamped the failed one: wait for the slot.
-    await page.waitForFunction(
-      () => Date.now() - Number(localStorage.getItem("bulwark:waitlist:rate")) > 1000,
-    );
-    await submit.click();
     await expectSuccessShown(page);
+    await expect(toasts(page).filter({ hasText: "Submission failed" })).toHaveCount(0);
     expect(await emulator.outbox(address)).toHaveLength(1);
     checkUrls();
   });
@@ -353,14 +351,69 @@ test.describe("one address, many tabs", () => {
   });
 });
 
-test.describe("a reload while a send is unanswered", () => {
-  test("offers the address again and sends it again: a duplicate rather than a loss", async ({
+test.describe("leave and come back", () => {
+  test("a signup left waiting to be tried again is sent on the next visit, with a note and no retyping", async ({
+    page,
+    emulator,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    consoleGuard.expectNotFoundDocument();
+    const address = uniqueEmail("come-back");
+    const checkUrls = guardUrls(page.context(), address);
+    await emulator.fault({ count: 1, status: 429, match: { email: address } });
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expect(page.getByText(STILL_SENDING)).toBeVisible();
+    // The visitor leaves before the retry, and comes back to another page of the site.
+    await page.goto("/no-such-page");
+    const note = page.getByRole("region", { name: "Your waitlist signup" });
+    await expect(note).toContainText(`We're finishing your waitlist signup for ${address}.`);
+    await expectSuccessShown(page);
+    await expect(note).toHaveCount(0);
+    expect(await emulator.outbox(address)).toHaveLength(1);
+    // Never twice: another visit finds nothing left to send.
+    await page.goto("/");
+    await expect(note).toHaveCount(0);
+    expect(await emulator.outbox(address)).toHaveLength(1);
+    checkUrls();
+  });
+
+  test("a signup left waiting can be cancelled from the note, and nothing more is sent", async ({
+    page,
+    emulator,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    const address = uniqueEmail("cancel");
+    // Refused long enough for the visitor to cancel on the next visit.
+    await emulator.fault({ count: 30, status: 503, match: { email: address } });
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expect(page.getByText(STILL_SENDING)).toBeVisible();
+    await page.reload();
+    const note = page.getByRole("region", { name: "Your waitlist signup" });
+    await expect(note).toContainText(address);
+    await note.getByRole("button", { name: "Cancel" }).click();
+    await expect(note).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(note).toHaveCount(0);
+    await expect(waitlistForm(page).email).toHaveValue("");
+    expect(await emulator.outbox(address)).toEqual([]);
+  });
+
+  test("a page closed with its request unanswered: not sent again unless the visitor asks", async ({
     page,
     emulator,
   }) => {
-    const address = uniqueEmail("reload");
+    const address = uniqueEmail("unknown");
     const checkUrls = guardUrls(page.context(), address);
-    // The first send arrives, but only after the visitor has given up on it and reloaded.
+    // The first send arrives, but only after the visitor has left the page.
     await emulator.fault({ count: 1, delayMs: 1500, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
@@ -368,14 +421,38 @@ test.describe("a reload while a send is unanswered", () => {
     await submit.click();
     await expect(submit).toHaveText("Joining...");
     await page.reload();
-    await expect(email).toHaveValue(address);
-    await expect(page.getByText(KEPT_NOTE)).toBeVisible();
-    await page.waitForFunction(
-      () => Date.now() - Number(localStorage.getItem("bulwark:waitlist:rate")) > 1000,
+    const note = page.getByRole("region", { name: "Your waitlist signup" });
+    await expect(note).toContainText(
+      `Your signup for ${address} was still being sent when the page closed, so we can't tell whether it arrived.`,
     );
-    await submit.click();
-    await expectSuccessShown(page);
-    await expect.poll(async () => (await emulator.outbox(address)).length).toBe(2);
+    // Never "didn't go through" while the answer is unknown.
+    await expect(page.getByText(KEPT_NOTE)).toHaveCount(0);
+    await expect.poll(async () => (await emulator.outbox(address)).length).toBe(1);
+    await note.getByRole("button", { name: "Dismiss" }).click();
+    await expect(note).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(note).toHaveCount(0);
+    expect(await emulator.outbox(address)).toHaveLength(1);
     checkUrls();
+  });
+
+  test("a page closed with its request unanswered: the visitor may send it again, once", async ({
+    page,
+    emulator,
+  }) => {
+    const address = uniqueEmail("resend");
+    // The first send never arrives.
+    await emulator.fault({ count: 1, hang: true, match: { email: address } });
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expect(submit).toHaveText("Joining...");
+    await page.reload();
+    const note = page.getByRole("region", { name: "Your waitlist signup" });
+    await note.getByRole("button", { name: "Send it again" }).click();
+    await expectSuccessShown(page);
+    expect(await emulator.outbox(address)).toHaveLength(1);
   });
 });
