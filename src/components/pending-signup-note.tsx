@@ -37,9 +37,12 @@ export function PendingSignupNote() {
   async function finish(email: string, run: "resume" | "resend") {
     const stop = new AbortController();
     cancelled.current = stop;
-    setNote({ email, state: "sending" });
     try {
-      const outcome = await browserSignup()[run](email, { signal: stop.signal });
+      // Shown once this tab takes it on: while another tab still sends it, there is nothing to say.
+      const outcome = await browserSignup()[run](email, {
+        signal: stop.signal,
+        onTakeOver: () => setNote({ email, state: "sending" }),
+      });
       if (outcome === "unknown") return setNote({ email, state: "unknown" });
       setNote(null);
       if (outcome !== "sent") return;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { memoryStore, safeStore, shieldStorage } from "./browser-storage";
+import { channelStore, memoryStore, safeStore, shieldStorage } from "./browser-storage";
 
 /** A window whose storage throws on every access, as with cookies blocked. */
-function blockedScope(): typeof globalThis {
-  const scope = {};
+function blockedScope(extra: object = {}): typeof globalThis {
+  const scope = { ...extra };
   for (const area of ["localStorage", "sessionStorage"]) {
     Object.defineProperty(scope, area, {
       configurable: true,
@@ -50,6 +50,18 @@ describe("safeStore", () => {
     expect(store.getItem("other")).toBe("from another tab");
     store.removeItem("key");
     expect(real.getItem("key")).toBeNull();
+  });
+
+  it("shares blocked site storage's stand-in with the site's other open pages", async () => {
+    const scopes = [blockedScope({ BroadcastChannel }), blockedScope({ BroadcastChannel })];
+    const [first, second] = scopes.map((scope) => safeStore(scope, "localStorage"));
+    expect(safeStore(scopes[0] as typeof globalThis, "localStorage")).toBe(first);
+    first?.setItem("lease", "tab-a");
+    await delivered();
+    expect(second?.getItem("lease")).toBe("tab-a");
+    second?.removeItem("lease");
+    await delivered();
+    expect(first?.getItem("lease")).toBeNull();
   });
 
   it("keeps values in the tab's memory where reading storage throws", () => {
@@ -100,6 +112,30 @@ describe("safeStore", () => {
     expect(store.getItem("key")).toBe("value");
     expect(() => store.removeItem("key")).not.toThrow();
     expect(store.getItem("key")).toBeNull();
+  });
+});
+
+/** Lets the channel's messages arrive. */
+const delivered = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe("channelStore", () => {
+  it("shares values between the pages on one channel, and a new page gets what is there", async () => {
+    const name = `test-${Math.random()}`;
+    const pages = [new BroadcastChannel(name), new BroadcastChannel(name)];
+    const [first, second] = pages.map(channelStore);
+    first?.setItem("sent", "ada@example.com");
+    await delivered();
+    expect(second?.getItem("sent")).toBe("ada@example.com");
+    second?.removeItem("sent");
+    second?.setItem("pending", "bob@example.com");
+    await delivered();
+    expect(first?.getItem("sent")).toBeNull();
+    const latecomer = new BroadcastChannel(name);
+    const third = channelStore(latecomer);
+    expect(third.getItem("pending")).toBeNull();
+    await delivered();
+    expect(third.getItem("pending")).toBe("bob@example.com");
+    for (const channel of [...pages, latecomer]) channel.close();
   });
 });
 

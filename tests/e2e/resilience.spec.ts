@@ -141,6 +141,51 @@ test.describe("a submit before the app starts is kept", () => {
     });
   }
 
+  test("a correction made while it waits for the app is what is sent", async ({
+    page,
+    emulator,
+  }) => {
+    const typo = uniqueEmail("typo").replace("@example.com", "@exmaple.com");
+    const fixed = typo.replace("@exmaple.com", "@example.com");
+    const release = await holdAppScript(page);
+    await page.goto("/", { waitUntil: "commit" });
+    const { email, submit } = waitlistForm(page);
+    await email.fill(typo);
+    await email.press("Enter");
+    await expect(submit).toHaveText("Joining...");
+    await email.fill(fixed);
+    await release();
+    await expectSuccessShown(page);
+    expect(await emulator.outbox(fixed)).toHaveLength(1);
+    expect(await emulator.outbox(typo)).toEqual([]);
+  });
+
+  test("once the form has said nothing was sent, an app that starts late sends nothing", async ({
+    page,
+    emulator,
+  }) => {
+    const address = uniqueEmail("late-app");
+    const release = await holdAppScript(page);
+    await page.goto("/", { waitUntil: "commit" });
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expect(page.getByText(NOT_STARTED_NOTE)).toBeVisible({
+      timeout: E2E_SEND_TIMEOUT_MS + 2000,
+    });
+    await release();
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await expect(submit).toHaveText("Join Waitlist");
+    await expect(email).toHaveValue(address);
+    // A send would have kept the address as being sent the moment the app took the form over.
+    expect(await page.evaluate(() => localStorage.getItem("bulwark:waitlist:pending"))).toBeNull();
+    expect(await emulator.outbox(address)).toEqual([]);
+    // The visitor's own next submit is what sends it, once.
+    await submit.click();
+    await expectSuccessShown(page);
+    expect(await emulator.outbox(address)).toHaveLength(1);
+  });
+
   test("if the app never starts, the form says within the time limit that nothing was sent", async ({
     page,
     emulator,
@@ -259,6 +304,30 @@ test.describe("site storage blocked", () => {
       await close();
     }
   });
+
+  test("two tabs submitting one address, the second while the first is sending, send it once", async ({
+    emulator,
+  }) => {
+    const { context, page, close } = await launchWithBlocked("cookies");
+    try {
+      const address = uniqueEmail("no-storage-tabs");
+      // Slow enough that the second tab submits while the first send is in flight.
+      await emulator.fault({ count: 2, delayMs: 1500, match: { email: address } });
+      const tabs = [page, await context.newPage()];
+      for (const tab of tabs) {
+        await tab.goto("/");
+        await tab.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+        await waitlistForm(tab).email.fill(address);
+      }
+      await waitlistForm(page).submit.click();
+      await expect(waitlistForm(page).submit).toHaveText("Joining...");
+      await waitlistForm(tabs[1] as Page).submit.click();
+      for (const tab of tabs) await expectSuccessShown(tab);
+      expect(await emulator.outbox(address)).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
 });
 
 test.describe("scripts that can no longer be fetched after load", () => {
@@ -362,6 +431,8 @@ test.describe("leave and come back", () => {
     const address = uniqueEmail("come-back");
     const checkUrls = guardUrls(page.context(), address);
     await emulator.fault({ count: 1, status: 429, match: { email: address } });
+    // The send that finishes it takes a moment, so the note can be read meanwhile.
+    await emulator.fault({ count: 1, delayMs: 2000, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);

@@ -32,11 +32,8 @@ const emulator = await startEmulator({
   port: Number(port),
   outboxPath: join(workDir, "outbox.jsonl"),
   ...CROWD_IDS,
-  limits: {
-    ratePerSecond: scenario.ratePerSecond,
-    quota: scenario.quota,
-    outageMs: scenario.outageMs,
-  },
+  limits: { ratePerSecond: scenario.ratePerSecond, quota: scenario.quota },
+  outageMs: scenario.outageMs,
   log: () => {},
 });
 initSdk(emulator.url);

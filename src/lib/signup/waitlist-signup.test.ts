@@ -390,8 +390,10 @@ describe("the next visit", () => {
       memory: createSignupMemory({ site, tab: memoryStore() }),
     });
     expect(after.unfinished()).toEqual(["ada@example.com"]);
-    const result = after.resume("ada@example.com");
+    const onTakeOver = vi.fn();
+    const result = after.resume("ada@example.com", { onTakeOver });
     await settle();
+    expect(onTakeOver).toHaveBeenCalledTimes(1);
     expect(later).toHaveLength(1);
     later[0]?.resolve();
     await expect(result).resolves.toBe("sent");
@@ -405,7 +407,9 @@ describe("the next visit", () => {
     const { signup: after, calls: later } = setup({
       memory: createSignupMemory({ site, tab: memoryStore() }),
     });
-    await expect(after.resume("ada@example.com")).resolves.toBe("unknown");
+    const onTakeOver = vi.fn();
+    await expect(after.resume("ada@example.com", { onTakeOver })).resolves.toBe("unknown");
+    expect(onTakeOver).not.toHaveBeenCalled();
     expect(later).toHaveLength(0);
     const resent = after.resend("ada@example.com");
     await settle();

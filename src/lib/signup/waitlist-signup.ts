@@ -48,6 +48,8 @@ export type SignupDeps = {
 export type DeliveryOptions = {
   /** Called once, when the visitor will have to wait: a refused try, a slow answer, another tab. */
   onWaiting?(): void;
+  /** Called when this tab starts trying (after any wait for another tab's send of the address). */
+  onTakeOver?(): void;
   /** Cancels the delivery: nothing more is tried. */
   signal?: AbortSignal;
 };
@@ -124,7 +126,7 @@ export function createWaitlistSignup(deps: SignupDeps) {
    */
   async function tryUntilDone(
     email: string,
-    waiting: () => void,
+    { waiting, onTakeOver }: { waiting: () => void; onTakeOver?: () => void },
     signal: AbortSignal,
     resending: boolean,
   ): Promise<SignupOutcome> {
@@ -142,6 +144,7 @@ export function createWaitlistSignup(deps: SignupDeps) {
       memory.markAnswered(email, entry.inFlightSince);
       memory.markRetried(email);
     }
+    onTakeOver?.();
     const started = clock.now();
     const remaining = () => started + budgetMs - clock.now();
     for (let retry = 0; ; retry++) {
@@ -191,7 +194,7 @@ export function createWaitlistSignup(deps: SignupDeps) {
     try {
       return await lock(LOCK_PREFIX + keyOf(email), signal, () => {
         notice.abort();
-        return tryUntilDone(email, waiting, signal, resending);
+        return tryUntilDone(email, { waiting, onTakeOver: options.onTakeOver }, signal, resending);
       });
     } catch (error) {
       if (signal.aborted) return "cancelled";
