@@ -46,13 +46,12 @@ function start() {
 }
 
 /**
- * The app has not started in time: the form of a kept submit says that nothing was sent, and the
- * submit is no longer kept, so an app that starts later does not send it behind that message.
+ * The app has not started in time: the form of a kept submit says that nothing was sent. If the app
+ * starts after all, it takes the submit over and its own messages replace this one.
  */
 function giveUp() {
   const form = document.querySelector(`[${EARLY_SUBMIT_ATTRIBUTE}]`);
   if (!early.kept || !early.restore || !form) return;
-  early.kept = false;
   putBack();
   show(form.querySelector("[aria-live]"), form.getAttribute(EARLY_SUBMIT_ATTRIBUTE));
 }

@@ -73,7 +73,10 @@ export function useWaitlistSignup({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first commits.
   useLayoutEffect(() => {
     performance.mark(FORM_LIVE_MARK);
-    if (takeKeptSubmit(window) && form.current) void submit(...currentValues(form.current));
+    if (!takeKeptSubmit(window) || !form.current) return;
+    const [email, honeypot] = currentValues(form.current);
+    // An emptied field: the visitor took the submit back while the page was loading.
+    if (email.trim() !== "") void submit(email, honeypot);
   }, []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

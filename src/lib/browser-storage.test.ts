@@ -151,6 +151,16 @@ describe("shieldStorage", () => {
     expect(scope.localStorage.getItem("tab")).toBeNull();
   });
 
+  it("puts in place of blocked site storage the memory shared with the site's other pages", async () => {
+    const scopes = [blockedScope({ BroadcastChannel }), blockedScope({ BroadcastChannel })];
+    for (const scope of scopes) shieldStorage(scope);
+    scopes[0]?.localStorage.setItem("sent", "ada@example.com");
+    scopes[0]?.sessionStorage.setItem("tab", "1");
+    await delivered();
+    expect(scopes[1]?.localStorage.getItem("sent")).toBe("ada@example.com");
+    expect(scopes[1]?.sessionStorage.getItem("tab")).toBeNull();
+  });
+
   it("leaves working storage alone", () => {
     const real = memoryStore();
     const session = memoryStore();

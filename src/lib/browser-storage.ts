@@ -135,13 +135,17 @@ function createSafeStore(scope: typeof globalThis, area: StorageArea): KeyValueS
 }
 
 /**
- * Where site storage is blocked, puts a tab-memory store in its place before anything reads it:
+ * Where site storage is blocked, puts a stand-in in its place before anything reads it (for site
+ * storage, the memory shared with the site's other open pages; for tab storage, the tab's memory):
  * `@emailjs/browser` evaluates `typeof localStorage` when its module loads, which throws there and
  * would stop the app. Called once, before the SDK is imported.
  */
 export function shieldStorage(scope: typeof globalThis): void {
   for (const area of ["localStorage", "sessionStorage"] as const) {
     if (realArea(scope, area)) continue;
-    Object.defineProperty(scope, area, { configurable: true, value: memoryStore() });
+    Object.defineProperty(scope, area, {
+      configurable: true,
+      value: fallbackStore(scope, area, true),
+    });
   }
 }

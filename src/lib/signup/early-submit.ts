@@ -35,10 +35,7 @@ export function restoreServedPage(scope: object): void {
   queue(scope)?.restore?.();
 }
 
-/**
- * Once the form's handler is live: whether a submit was kept before (at most once true), and no more
- * keeping. After the loader said nothing was sent (the app came too late), nothing is kept.
- */
+/** Once the form's handler is live: whether a submit was kept before (at most once true), and no more keeping. */
 export function takeKeptSubmit(scope: object): boolean {
   const early = queue(scope);
   if (!early) return false;
