@@ -47,7 +47,12 @@ export function useWaitlistSignup({
     inFlight.current = true;
     setSubmitting(true);
     try {
-      await browserSignup().submit(email, { honeypot, onWaiting: () => setStillSending(true) });
+      const outcome = await browserSignup().submit(email, {
+        honeypot,
+        onWaiting: () => setStillSending(true),
+      });
+      // The page is being left: the next visit finishes it.
+      if (outcome === "cancelled") return;
       form.current?.reset();
       // Said before the page changes, not after /success has been read out.
       await whenToastAnnounced(toast(waitlist.toasts.success), ANNOUNCE_WAIT_MAX_MS);

@@ -208,6 +208,60 @@ export const journeys: Journey[] = [
     },
   },
   {
+    name: "a correction made while the app loads is what is sent",
+    viewport: DESKTOP,
+    async run({ page, gate }) {
+      const fixed = uniqueEmail("engine-fixed");
+      const typo = fixed.replace("@example.com", "@exmaple.com");
+      const release = gate.hold();
+      try {
+        await page.open("/", { scriptsHeld: true });
+        await page.fill(emailField, typo);
+        await page.click(joinButton);
+        await waitForState(
+          page,
+          { role: "button", name: "Joining...", within: form },
+          "Joining...",
+          () => true,
+        );
+        await page.fill(emailField, fixed);
+      } finally {
+        release();
+      }
+      await expectSuccess(page);
+      await expectOutbox(fixed, 1);
+      await expectOutbox(typo, 0);
+    },
+  },
+  {
+    name: "leaving during a send: the next visit says the outcome is unknown and sends nothing",
+    viewport: DESKTOP,
+    async run({ page }) {
+      const address = uniqueEmail("engine-left");
+      // The first send arrives, but only after the visitor has left the page.
+      await setFault({ count: 1, delayMs: 1500, match: { email: address } });
+      await page.open("/");
+      await page.fill(emailField, address);
+      await page.click(joinButton);
+      await waitForState(
+        page,
+        { role: "button", name: "Joining...", within: form },
+        "Joining...",
+        () => true,
+      );
+      // Back on another page of the site.
+      await page.open("/no-such-page");
+      await waitForState(
+        page,
+        { role: "region", name: "Your waitlist signup" },
+        "the note about the unfinished signup",
+        (note) => note.text.includes(`${address} was still being sent when the page closed`),
+      );
+      await waitFor(async () => (await outboxFor(address)).length === 1, "the first send arriving");
+      await expectOutbox(address, 1);
+    },
+  },
+  {
     name: "the mobile menu opens, an item scrolls to its section and closes it",
     viewport: MOBILE,
     async run({ page }) {

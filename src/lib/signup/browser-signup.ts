@@ -9,7 +9,12 @@ import { sendWaitlistEmail } from "../email-client";
 import { systemClock } from "./clock";
 import { createSignupMemory, type SignupMemory } from "./signup-memory";
 import { storageLease, webLocks } from "./tab-lock";
-import { createWaitlistSignup, type Network, type WaitlistSignup } from "./waitlist-signup";
+import {
+  createWaitlistSignup,
+  type DeliveryOptions,
+  type Network,
+  type WaitlistSignup,
+} from "./waitlist-signup";
 
 /** A lease a tab stops renewing (it closed) frees the lock for the others after this long. */
 const LEASE_MS = 5000;
@@ -43,6 +48,27 @@ const browserNetwork: Network = {
     }),
 };
 
+/**
+ * Aborted as the page is left (also into the back-forward cache): a delivery stops there and lets go
+ * of its tab lock, so the next page is not kept waiting by a page that will not answer; what it was
+ * doing stays recorded for the next visit. A page restored from the cache gets a fresh one.
+ */
+let leaving = new AbortController();
+if (typeof window !== "undefined") {
+  window.addEventListener("pagehide", () => leaving.abort());
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) leaving = new AbortController();
+  });
+}
+
+/** The delivery's own signal, if any, or the page being left. */
+function untilLeft(options: DeliveryOptions): DeliveryOptions {
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, leaving.signal])
+    : leaving.signal;
+  return { ...options, signal };
+}
+
 export function browserSignup(): WaitlistSignup {
   const lease = () =>
     storageLease(
@@ -51,15 +77,26 @@ export function browserSignup(): WaitlistSignup {
       LEASE_MS,
       Math.random().toString(36).slice(2),
     );
-  signup ??= createWaitlistSignup({
-    send: sendWaitlistEmail,
-    memory: browserSignupMemory(),
-    lock: "locks" in navigator ? webLocks(navigator.locks, lease()) : lease(),
-    clock: systemClock,
-    random: Math.random,
-    network: browserNetwork,
-    timeoutMs: emailConfig.timeoutMs,
-    budgetMs: emailConfig.retryBudgetMs,
-  });
+  signup ??= withPageLifetime(
+    createWaitlistSignup({
+      send: sendWaitlistEmail,
+      memory: browserSignupMemory(),
+      lock: "locks" in navigator ? webLocks(navigator.locks, lease()) : lease(),
+      clock: systemClock,
+      random: Math.random,
+      network: browserNetwork,
+      timeoutMs: emailConfig.timeoutMs,
+      budgetMs: emailConfig.retryBudgetMs,
+    }),
+  );
   return signup;
+}
+
+function withPageLifetime(core: WaitlistSignup): WaitlistSignup {
+  return {
+    ...core,
+    submit: (email, options = {}) => core.submit(email, untilLeft(options)),
+    resume: (email, options = {}) => core.resume(email, untilLeft(options)),
+    resend: (email, options = {}) => core.resend(email, untilLeft(options)),
+  };
 }

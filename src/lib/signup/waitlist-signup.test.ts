@@ -419,6 +419,23 @@ describe("the next visit", () => {
     await expect(resent).rejects.toEqual(http(500, "Internal Server Error"));
   });
 
+  it("treats a request cut off as its page is left as unanswered: it may have arrived", async () => {
+    const { signup: before, calls, site } = setup();
+    const leaving = new AbortController();
+    const left = before.submit("ada@example.com", { signal: leaving.signal });
+    await settle();
+    // Firefox cuts the page's requests off as a navigation starts, before the page is hidden.
+    calls[0]?.reject(new TypeError("NetworkError when attempting to fetch resource."));
+    await settle();
+    leaving.abort();
+    await expect(left).resolves.toBe("cancelled");
+    const { signup: after, calls: later } = setup({
+      memory: createSignupMemory({ site, tab: memoryStore() }),
+    });
+    await expect(after.resume("ada@example.com")).resolves.toBe("unknown");
+    expect(later).toHaveLength(0);
+  });
+
   it("leaves alone a signup another tab ended with a failure meanwhile", async () => {
     const { signup, memory, send } = setup();
     memory.keepSending("ada@example.com");

@@ -67,7 +67,8 @@ const LOCK_WAIT_NOTICE_MS = 1000;
 /** A request unanswered for this many time limits is given up on (it may still arrive). */
 const ANSWER_EXPIRY_FACTOR = 2;
 
-type Answer = { ok: true } | { ok: false; error: unknown; timedOut: boolean };
+/** A failed request's `since`: when it went out, its in-flight mark's key. */
+type Answer = { ok: true } | { ok: false; error: unknown; timedOut: boolean; since: number };
 
 const keyOf = (email: string) => email.toLowerCase();
 
@@ -91,7 +92,10 @@ function rejectOnAbort(signal: AbortSignal): Promise<never> {
 export function createWaitlistSignup(deps: SignupDeps) {
   const { send, memory, lock, clock, random, network, timeoutMs, budgetMs } = deps;
 
-  /** One request. Its answer, or a timeout once it has gone unanswered too long; a late success still counts. */
+  /**
+   * One request, marked in flight: its answer, or a timeout once it has gone unanswered too long; a
+   * late success still counts.
+   */
   async function attempt(email: string, waiting: () => void, signal: AbortSignal): Promise<Answer> {
     const since = clock.now();
     memory.markInFlight(email, since);
@@ -100,18 +104,16 @@ export function createWaitlistSignup(deps: SignupDeps) {
         memory.rememberSent(email);
         return { ok: true };
       },
-      (error: unknown): Answer => {
-        memory.markAnswered(email, since);
-        return { ok: false, error, timedOut: false };
-      },
+      (error: unknown): Answer => ({ ok: false, error, timedOut: false, since }),
     );
     const timers = new AbortController();
     clock.sleep(timeoutMs, timers.signal).then(waiting, () => {});
     const expiryMs = timeoutMs * ANSWER_EXPIRY_FACTOR;
-    const expired = clock.sleep(expiryMs, timers.signal).then((): Answer => {
-      memory.markAnswered(email, since);
-      return { ok: false, error: new SendTimeoutError(expiryMs), timedOut: true };
-    });
+    const expired = clock
+      .sleep(expiryMs, timers.signal)
+      .then(
+        (): Answer => ({ ok: false, error: new SendTimeoutError(expiryMs), timedOut: true, since }),
+      );
     expired.catch(() => {});
     try {
       return await Promise.race([answer, expired, rejectOnAbort(signal)]);
@@ -158,6 +160,9 @@ export function createWaitlistSignup(deps: SignupDeps) {
         memory.markFailed(email);
         throw answer.error;
       };
+      // A request that may have arrived stays marked in flight until the next try replaces it: a
+      // page left meanwhile (browsers cut its requests off as they go) leaves its fate unknown.
+      if (failure.kind !== "maybe-delivered") memory.markAnswered(email, answer.since);
       if (failure.kind === "refused") giveUp();
       if (failure.kind === "maybe-delivered") {
         if (retried) giveUp();
