@@ -157,6 +157,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const limits = createLimitSwitch(options.now ?? Date.now);
   if (options.limits) limits.set(options.limits);
   if (options.outageMs) limits.startOutage(options.outageMs);
+  if (options.limits || options.outageMs)
+    log(`EmailJS limits on: ${JSON.stringify(limits.state())}`);
   // Ends pending fault delays when the server closes, so close() never waits for a timer.
   const lifetime = new AbortController();
 
@@ -201,8 +203,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       reply(response, fault.status, fault.body ?? STATUS_CODES[fault.status] ?? "");
       return;
     }
-    // Then EmailJS's own limits: an outage or the rate before the send is read, the quota once it
-    // is known to be a valid email. A refused send never reaches the outbox.
+    // Then EmailJS's own limits: the outage and the rate before the send is checked, the quota once
+    // it is known to be a valid email. A refused send never reaches the outbox.
     const refused = limits.admit();
     if (refused) {
       log(`Send for ${to} refused: ${refused.status} ${refused.body}`);
