@@ -9,8 +9,6 @@ import {
   EARLY_SUBMIT_BUSY_ATTRIBUTE,
   EARLY_SUBMIT_GLOBAL,
   type EarlySubmitQueue,
-  EMAIL_FIELD,
-  HONEYPOT_FIELD,
 } from "./lib/signup/early-submit";
 
 /** Where paint timing is missing, the app starts this long after the loader. */
@@ -47,7 +45,10 @@ function start() {
   document.head.append(script);
 }
 
-/** The app has not started in time: the form of a kept submit says that nothing was sent. */
+/**
+ * The app has not started in time: the form of a kept submit says that nothing was sent. If the app
+ * starts after all, it takes the submit over and its own messages replace this one.
+ */
 function giveUp() {
   const form = document.querySelector(`[${EARLY_SUBMIT_ATTRIBUTE}]`);
   if (!early.kept || !early.restore || !form) return;
@@ -66,8 +67,7 @@ document.addEventListener(
     const form = event.target as HTMLFormElement;
     if (early.live || !form.hasAttribute(EARLY_SUBMIT_ATTRIBUTE)) return;
     event.preventDefault();
-    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
-    early.kept = { email: value(EMAIL_FIELD), honeypot: value(HONEYPOT_FIELD) };
+    early.kept = true;
     // Once the app has begun to hydrate, the page must stay as served: the submit is only kept.
     if (!early.restore) return;
     putBack();

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Router, useLocation } from "wouter";
+import { PendingSignupNote } from "@/components/pending-signup-note";
 import { revealOnScroll } from "@/components/reveal-on-scroll";
 import { ToasterHost } from "@/components/toaster-host";
 import { pageMeta } from "@/content/pages";
@@ -23,12 +24,14 @@ const SERVED_ONLY: ReadonlySet<RouteId> = new Set(["landing"]);
 
 /**
  * The whole app for one URL. The server passes the path it prerenders; the browser reads its own.
- * The toaster sits outside the pages, so a toast raised on / stays up on /success.
+ * The toaster sits outside the pages, so a toast raised on / stays up on /success; so does the note
+ * that finishes a signup an earlier page left being sent, so it shows on every page.
  */
 export function App({ ssrPath }: { ssrPath?: string }) {
   return (
     <Router ssrPath={ssrPath}>
       <CurrentPage />
+      <PendingSignupNote />
       <ToasterHost closeLabel={site.closeToastLabel} />
     </Router>
   );

@@ -27,6 +27,8 @@ export function useWaitlistSignup({
 }) {
   const [error, setError] = useState("");
   const [notSent, setNotSent] = useState(false);
+  /** The visitor waits: the address is saved and still being sent (a refused try, a slow answer). */
+  const [stillSending, setStillSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   // A ref, not state: it blocks a second submit in the same frame, before React re-renders.
   const inFlight = useRef(false);
@@ -45,7 +47,7 @@ export function useWaitlistSignup({
     inFlight.current = true;
     setSubmitting(true);
     try {
-      await browserSignup().submit(email, { honeypot });
+      await browserSignup().submit(email, { honeypot, onWaiting: () => setStillSending(true) });
       form.current?.reset();
       // Said before the page changes, not after /success has been read out.
       await whenToastAnnounced(toast(waitlist.toasts.success), ANNOUNCE_WAIT_MAX_MS);
@@ -56,27 +58,35 @@ export function useWaitlistSignup({
       toast({ ...waitlist.toasts.failure, variant: "destructive" });
     } finally {
       inFlight.current = false;
+      setStillSending(false);
       setSubmitting(false);
     }
+  }
+
+  /** What the field and honeypot say now: a submit kept before the app ran sends what is there now. */
+  function currentValues(target: HTMLFormElement): [string, string] {
+    const data = new FormData(target);
+    return [String(data.get(EMAIL_FIELD) ?? ""), String(data.get(HONEYPOT_FIELD) ?? "")];
   }
 
   // The form's own handler is live from this commit on: take over a submit kept before it was.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first commits.
   useLayoutEffect(() => {
     performance.mark(FORM_LIVE_MARK);
-    const kept = takeKeptSubmit(window);
-    if (kept) void submit(kept.email, kept.honeypot);
+    if (!takeKeptSubmit(window) || !form.current) return;
+    const [email, honeypot] = currentValues(form.current);
+    // An emptied field: the visitor took the submit back while the page was loading.
+    if (email.trim() !== "") void submit(email, honeypot);
   }, []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    void submit(String(data.get(EMAIL_FIELD) ?? ""), String(data.get(HONEYPOT_FIELD) ?? ""));
+    void submit(...currentValues(event.currentTarget));
   }
 
   function onEmailInput(value: string) {
     if (error && isValidEmail(value)) setError("");
   }
 
-  return { error, notSent, submitting, onSubmit, onEmailInput };
+  return { error, notSent, stillSending, submitting, onSubmit, onEmailInput };
 }

@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { waitlist } from "@/content/waitlist";
 import { cn } from "@/lib/cn";
-import { browserSignupMemory } from "@/lib/signup/browser-signup";
+import { browserSignup } from "@/lib/signup/browser-signup";
 import {
   EARLY_SUBMIT_ATTRIBUTE,
   EARLY_SUBMIT_BUSY_ATTRIBUTE,
@@ -27,21 +27,24 @@ export function WaitlistForm({ className }: { className?: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [restored, setRestored] = useState(false);
-  const { error, notSent, submitting, onSubmit, onEmailInput } = useWaitlistSignup({
+  const { error, notSent, stillSending, submitting, onSubmit, onEmailInput } = useWaitlistSignup({
     form: formRef,
     field: inputRef,
   });
 
   useEffect(() => {
     const input = inputRef.current;
-    const pending = browserSignupMemory().pendingEmail();
+    const pending = browserSignup().failedEmail();
     if (input && pending && input.value === "") {
       input.value = pending;
       setRestored(true);
     }
   }, []);
 
-  const message = error || (restored || notSent ? waitlist.restoredNote : "");
+  const message =
+    error ||
+    (stillSending ? waitlist.stillSending : "") ||
+    (restored || notSent ? waitlist.restoredNote : "");
 
   return (
     <form

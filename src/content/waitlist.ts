@@ -8,6 +8,19 @@ export type WaitlistContent = {
   invalidEmail: string;
   privacy: string;
   restoredNote: string;
+  /** While a signup waits to be tried again, or for a slow answer. */
+  stillSending: string;
+  /** The note that finishes, on a later visit, a signup an earlier page left being sent. */
+  resume: {
+    label: string;
+    /** `{email}` stands for the address. */
+    sending: string;
+    unknown: string;
+    failed: string;
+    cancel: string;
+    resend: string;
+    dismiss: string;
+  };
   /** Shown by the inline loader when a submit waited for the app and the app never started. */
   notStartedNote: string;
   /** Beside the form when JavaScript is off. */
@@ -32,6 +45,18 @@ export const waitlist = {
   privacy: "We only use your address to contact you about Bulwark early access.",
   restoredNote:
     "Your last attempt didn't go through, so we kept your address. Try again when ready.",
+  stillSending: "Lots of signups right now. Your address is saved and we're still sending it.",
+  resume: {
+    label: "Your waitlist signup",
+    sending: "We're finishing your waitlist signup for {email}.",
+    unknown:
+      "Your signup for {email} was still being sent when the page closed, so we can't tell whether it arrived. If a confirmation email from us reached you, you're on the list.",
+    failed:
+      "We couldn't send your signup for {email} yet. Please try again from the waitlist form.",
+    cancel: "Cancel",
+    resend: "Send it again",
+    dismiss: "Dismiss",
+  },
   notStartedNote:
     "The page has not finished loading, so your address was not sent. Please try again in a moment.",
   needsJavaScript:

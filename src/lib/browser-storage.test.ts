@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { memoryStore, safeStore, shieldStorage } from "./browser-storage";
+import { channelStore, memoryStore, safeStore, shieldStorage } from "./browser-storage";
 
 /** A window whose storage throws on every access, as with cookies blocked. */
-function blockedScope(): typeof globalThis {
-  const scope = {};
+function blockedScope(extra: object = {}): typeof globalThis {
+  const scope = { ...extra };
   for (const area of ["localStorage", "sessionStorage"]) {
     Object.defineProperty(scope, area, {
       configurable: true,
@@ -50,6 +50,18 @@ describe("safeStore", () => {
     expect(store.getItem("other")).toBe("from another tab");
     store.removeItem("key");
     expect(real.getItem("key")).toBeNull();
+  });
+
+  it("shares blocked site storage's stand-in with the site's other open pages", async () => {
+    const scopes = [blockedScope({ BroadcastChannel }), blockedScope({ BroadcastChannel })];
+    const [first, second] = scopes.map((scope) => safeStore(scope, "localStorage"));
+    expect(safeStore(scopes[0] as typeof globalThis, "localStorage")).toBe(first);
+    first?.setItem("lease", "tab-a");
+    await delivered();
+    expect(second?.getItem("lease")).toBe("tab-a");
+    second?.removeItem("lease");
+    await delivered();
+    expect(first?.getItem("lease")).toBeNull();
   });
 
   it("keeps values in the tab's memory where reading storage throws", () => {
@@ -103,6 +115,30 @@ describe("safeStore", () => {
   });
 });
 
+/** Lets the channel's messages arrive. */
+const delivered = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe("channelStore", () => {
+  it("shares values between the pages on one channel, and a new page gets what is there", async () => {
+    const name = `test-${Math.random()}`;
+    const pages = [new BroadcastChannel(name), new BroadcastChannel(name)];
+    const [first, second] = pages.map(channelStore);
+    first?.setItem("sent", "ada@example.com");
+    await delivered();
+    expect(second?.getItem("sent")).toBe("ada@example.com");
+    second?.removeItem("sent");
+    second?.setItem("pending", "bob@example.com");
+    await delivered();
+    expect(first?.getItem("sent")).toBeNull();
+    const latecomer = new BroadcastChannel(name);
+    const third = channelStore(latecomer);
+    expect(third.getItem("pending")).toBeNull();
+    await delivered();
+    expect(third.getItem("pending")).toBe("bob@example.com");
+    for (const channel of [...pages, latecomer]) channel.close();
+  });
+});
+
 describe("shieldStorage", () => {
   it("puts a working store in place of blocked storage, so reading it no longer throws", () => {
     const scope = blockedScope();
@@ -113,6 +149,16 @@ describe("shieldStorage", () => {
     scope.sessionStorage.setItem("tab", "1");
     expect(scope.sessionStorage.getItem("tab")).toBe("1");
     expect(scope.localStorage.getItem("tab")).toBeNull();
+  });
+
+  it("puts in place of blocked site storage the memory shared with the site's other pages", async () => {
+    const scopes = [blockedScope({ BroadcastChannel }), blockedScope({ BroadcastChannel })];
+    for (const scope of scopes) shieldStorage(scope);
+    scopes[0]?.localStorage.setItem("sent", "ada@example.com");
+    scopes[0]?.sessionStorage.setItem("tab", "1");
+    await delivered();
+    expect(scopes[1]?.localStorage.getItem("sent")).toBe("ada@example.com");
+    expect(scopes[1]?.sessionStorage.getItem("tab")).toBeNull();
   });
 
   it("leaves working storage alone", () => {

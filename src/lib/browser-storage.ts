@@ -27,10 +27,85 @@ function realArea(scope: typeof globalThis, area: StorageArea): Storage | null {
   }
 }
 
-/** One area, through a store that never throws; a failed write is kept in the tab's memory. */
+type Message =
+  | { type: "set"; key: string; value: string }
+  | { type: "remove"; key: string }
+  | { type: "hello" }
+  | { type: "state"; items: [string, string][] };
+
+/**
+ * A memory shared by the open pages of this site in this browser, over a BroadcastChannel (which
+ * works where site storage is blocked): each page keeps a copy, every change is told to the others,
+ * and a new page asks them for theirs. It ends with the last open page.
+ */
+export function channelStore(channel: BroadcastChannel): KeyValueStore {
+  const items = memoryStore();
+  const held = new Map<string, string>();
+  const apply = (key: string, value: string | null) => {
+    if (value === null) {
+      items.removeItem(key);
+      held.delete(key);
+    } else {
+      items.setItem(key, value);
+      held.set(key, value);
+    }
+  };
+  channel.addEventListener("message", ({ data }: MessageEvent<Message>) => {
+    if (data.type === "set") apply(data.key, data.value);
+    else if (data.type === "remove") apply(data.key, null);
+    else if (data.type === "hello") channel.postMessage({ type: "state", items: [...held] });
+    else if (data.type === "state") {
+      for (const [key, value] of data.items) if (!held.has(key)) apply(key, value);
+    }
+  });
+  channel.postMessage({ type: "hello" } satisfies Message);
+  return {
+    getItem: (key) => items.getItem(key),
+    setItem(key, value) {
+      apply(key, String(value));
+      channel.postMessage({ type: "set", key, value: String(value) } satisfies Message);
+    },
+    removeItem(key) {
+      apply(key, null);
+      channel.postMessage({ type: "remove", key } satisfies Message);
+    },
+  };
+}
+
+/** Where an area's values go when it cannot keep them. */
+function fallbackStore(
+  scope: typeof globalThis,
+  area: StorageArea,
+  blocked: boolean,
+): KeyValueStore {
+  // Blocked site storage is shared by the site's pages, so its stand-in is too, where it can be.
+  if (blocked && area === "localStorage" && typeof scope.BroadcastChannel === "function") {
+    try {
+      return channelStore(new scope.BroadcastChannel("bulwark:site-storage"));
+    } catch {
+      // Refused too: the tab's memory it is.
+    }
+  }
+  return memoryStore();
+}
+
+const stores = new WeakMap<object, Partial<Record<StorageArea, KeyValueStore>>>();
+
+/**
+ * One area, through a store that never throws; a failed write is kept in the tab's memory, or, where
+ * site storage is blocked altogether, in a memory shared with the site's other open pages
+ * (channelStore). One store per area and page, so every part of the page sees the same stand-in.
+ */
 export function safeStore(scope: typeof globalThis, area: StorageArea): KeyValueStore {
+  const known = stores.get(scope) ?? {};
+  stores.set(scope, known);
+  known[area] ??= createSafeStore(scope, area);
+  return known[area];
+}
+
+function createSafeStore(scope: typeof globalThis, area: StorageArea): KeyValueStore {
   const real = realArea(scope, area);
-  const memory = memoryStore();
+  const memory = fallbackStore(scope, area, real === null);
   return {
     getItem(key) {
       try {
@@ -60,13 +135,17 @@ export function safeStore(scope: typeof globalThis, area: StorageArea): KeyValue
 }
 
 /**
- * Where site storage is blocked, puts a tab-memory store in its place before anything reads it:
+ * Where site storage is blocked, puts a stand-in in its place before anything reads it (for site
+ * storage, the memory shared with the site's other open pages; for tab storage, the tab's memory):
  * `@emailjs/browser` evaluates `typeof localStorage` when its module loads, which throws there and
  * would stop the app. Called once, before the SDK is imported.
  */
 export function shieldStorage(scope: typeof globalThis): void {
   for (const area of ["localStorage", "sessionStorage"] as const) {
     if (realArea(scope, area)) continue;
-    Object.defineProperty(scope, area, { configurable: true, value: memoryStore() });
+    Object.defineProperty(scope, area, {
+      configurable: true,
+      value: fallbackStore(scope, area, true),
+    });
   }
 }

@@ -12,13 +12,14 @@ describe("readEmailConfig", () => {
     ).toMatchObject({ publicKey: "key", serviceId: "service_a", templateId: "template_b" });
   });
 
-  it("falls back to EmailJS's own origin and a 15 s time limit", () => {
+  it("falls back to EmailJS's own origin, a 15 s time limit and a two-minute retry budget", () => {
     expect(readEmailConfig({})).toEqual({
       publicKey: "",
       serviceId: "",
       templateId: "",
       origin: "https://api.emailjs.com",
       timeoutMs: 15_000,
+      retryBudgetMs: 120_000,
       antiAbuse: false,
     });
   });
@@ -27,13 +28,16 @@ describe("readEmailConfig", () => {
     const config = readEmailConfig({
       VITE_EMAILJS_ORIGIN: "http://127.0.0.1:4180",
       VITE_EMAILJS_TIMEOUT_MS: "3000",
+      VITE_SIGNUP_RETRY_BUDGET_MS: "9000",
     });
     expect(config.origin).toBe("http://127.0.0.1:4180");
     expect(config.timeoutMs).toBe(3000);
+    expect(config.retryBudgetMs).toBe(9000);
   });
 
-  it.each(["0", "-5", "1.5", "soon", " "])("ignores a time limit of %j", (value) => {
+  it.each(["0", "-5", "1.5", "soon", " "])("ignores a time limit or budget of %j", (value) => {
     expect(readEmailConfig({ VITE_EMAILJS_TIMEOUT_MS: value }).timeoutMs).toBe(15_000);
+    expect(readEmailConfig({ VITE_SIGNUP_RETRY_BUDGET_MS: value }).retryBudgetMs).toBe(120_000);
   });
 
   it("switches the SDK's anti-abuse checks on in production builds only", () => {

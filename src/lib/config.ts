@@ -5,6 +5,7 @@
 
 const DEFAULT_EMAILJS_ORIGIN = "https://api.emailjs.com";
 const DEFAULT_SEND_TIMEOUT_MS = 15_000;
+const DEFAULT_RETRY_BUDGET_MS = 120_000;
 
 export type BuildEnv = Record<string, string | boolean | undefined>;
 
@@ -12,15 +13,21 @@ function text(value: string | boolean | undefined): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
+function milliseconds(value: string | boolean | undefined, fallback: number): number {
+  const ms = Number(text(value));
+  return Number.isInteger(ms) && ms > 0 ? ms : fallback;
+}
+
 export function readEmailConfig(env: BuildEnv) {
-  const timeoutMs = Number(text(env.VITE_EMAILJS_TIMEOUT_MS));
   return {
     publicKey: text(env.VITE_EMAILJS_PUBLIC_KEY),
     serviceId: text(env.VITE_EMAILJS_SERVICE_ID),
     templateId: text(env.VITE_EMAILJS_TEMPLATE_ID),
     origin: text(env.VITE_EMAILJS_ORIGIN) || DEFAULT_EMAILJS_ORIGIN,
-    /** How long a send may go unanswered before it counts as failed. */
-    timeoutMs: Number.isInteger(timeoutMs) && timeoutMs > 0 ? timeoutMs : DEFAULT_SEND_TIMEOUT_MS,
+    /** How long a request may go unanswered before the visitor is told it is taking a while. */
+    timeoutMs: milliseconds(env.VITE_EMAILJS_TIMEOUT_MS, DEFAULT_SEND_TIMEOUT_MS),
+    /** How long a signup is tried again, from its first try, before the visitor is told it failed. */
+    retryBudgetMs: milliseconds(env.VITE_SIGNUP_RETRY_BUDGET_MS, DEFAULT_RETRY_BUDGET_MS),
     /** blockHeadless and limitRate: on in production builds, off for the local emulator build. */
     antiAbuse: env.MODE === "production",
   };

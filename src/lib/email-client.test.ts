@@ -107,6 +107,33 @@ describe("sendWaitlistEmail", () => {
     await expect(options.storageProvider.get("stamp")).resolves.toBe("123");
     await options.storageProvider.remove("stamp");
     await expect(options.storageProvider.get("stamp")).resolves.toBeNull();
+    // A rate-limit stamp from a clock that ran ahead is dropped, so it cannot block every send.
+    const future = String(Date.now() + 3_600_000);
+    await options.storageProvider.set("bulwark:waitlist:rate", future);
+    await expect(options.storageProvider.get("bulwark:waitlist:rate")).resolves.toBeNull();
+    await expect(options.storageProvider.get("bulwark:waitlist:rate")).resolves.toBeNull();
+    const past = String(Date.now() - 500);
+    await options.storageProvider.set("bulwark:waitlist:rate", past);
+    await expect(options.storageProvider.get("bulwark:waitlist:rate")).resolves.toBe(past);
+  });
+
+  it("gives a refusal that carried Retry-After the wait it asked for", async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response("Too Many Requests", { status: 429, headers: { "Retry-After": "4" } }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const { sendWaitlistEmail } = await load();
+    sdk.send.mockImplementationOnce(async () => {
+      await globalThis.fetch("http://127.0.0.1:4180/api/v1.0/email/send", { method: "POST" });
+      throw { status: 429, text: "Too Many Requests" };
+    });
+    await expect(sendWaitlistEmail("ada@example.com")).rejects.toEqual({
+      status: 429,
+      text: "Too Many Requests",
+      retryAfterMs: 4000,
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it("passes on the SDK's refusal", async () => {

@@ -7,8 +7,9 @@ import { waitlist } from "@/content/waitlist";
 import { safeStore } from "./browser-storage";
 import { emailConfig } from "./config";
 import { retryingImport } from "./retrying-import";
+import { parseRetryAfter } from "./signup/retry-policy";
 
-/** EmailJS allows one request a second; the SDK stamps the slot before sending (PRODUCT.md §1). */
+/** EmailJS allows one request a second; the SDK stamps the slot before sending (README, "Launch day"). */
 const SEND_THROTTLE_MS = 1000;
 const LIMIT_RATE_ID = "bulwark:waitlist:rate";
 
@@ -22,21 +23,54 @@ export type WaitlistTemplateParams = {
 
 type Sdk = typeof import("@emailjs/browser");
 
+/**
+ * The Retry-After of EmailJS's last answer to this page. The SDK hides response headers, so the
+ * fetch it calls is watched on the way through; nothing about the request or response changes.
+ */
+let lastRetryAfter: string | null = null;
+
+function watchRetryAfter(scope: typeof globalThis): void {
+  const plainFetch = scope.fetch;
+  scope.fetch = async (input, init) => {
+    const response = await plainFetch(input, init);
+    if (String(input instanceof Request ? input.url : input).startsWith(emailConfig.origin)) {
+      lastRetryAfter = response.headers.get("Retry-After");
+    }
+    return response;
+  };
+}
+
+/**
+ * Storage for the SDK's limitRate stamp that drops a stamp from the future: written while the
+ * clock ran ahead, it would refuse every send for as long as it ran ahead.
+ */
+function rateStampStore(now: () => number) {
+  const storage = safeStore(globalThis, "localStorage");
+  return {
+    get: async (key: string) => {
+      const value = storage.getItem(key);
+      if (key === LIMIT_RATE_ID && Number(value) > now()) {
+        storage.removeItem(key);
+        return null;
+      }
+      return value;
+    },
+    set: async (key: string, value: string) => storage.setItem(key, value),
+    remove: async (key: string) => storage.removeItem(key),
+  };
+}
+
 /** Imports the SDK and initialises it with the public key, once it has loaded. */
 const loadSdk = retryingImport(async (): Promise<Sdk> => {
   const sdk = await import("@emailjs/browser");
-  const storage = safeStore(globalThis, "localStorage");
+  watchRetryAfter(globalThis);
   sdk.init(
     {
       publicKey: emailConfig.publicKey,
       blockHeadless: emailConfig.antiAbuse,
       limitRate: emailConfig.antiAbuse ? { id: LIMIT_RATE_ID, throttle: SEND_THROTTLE_MS } : {},
       // SDK 4.4.1 drops its default storage when init gets options, which would switch limitRate off.
-      storageProvider: {
-        get: async (key) => storage.getItem(key),
-        set: async (key, value) => storage.setItem(key, value),
-        remove: async (key) => storage.removeItem(key),
-      },
+      storageProvider: rateStampStore(Date.now),
     },
     emailConfig.origin,
   );
@@ -57,8 +91,20 @@ export function buildTemplateParams(email: string): WaitlistTemplateParams {
   return { email, ...waitlist.fixedParams };
 }
 
-/** One request to EmailJS: resolves once it accepted the signup, rejects otherwise. */
+/**
+ * One request to EmailJS: resolves once it accepted the signup, rejects otherwise, with the SDK's
+ * error; an HTTP answer that carried Retry-After gets `retryAfterMs`.
+ */
 export async function sendWaitlistEmail(email: string): Promise<void> {
   const sdk = await loadSdk();
-  await sdk.send(emailConfig.serviceId, emailConfig.templateId, buildTemplateParams(email));
+  lastRetryAfter = null;
+  try {
+    await sdk.send(emailConfig.serviceId, emailConfig.templateId, buildTemplateParams(email));
+  } catch (error) {
+    const retryAfterMs = parseRetryAfter(lastRetryAfter, Date.now());
+    if (retryAfterMs !== undefined && error && typeof error === "object") {
+      Object.assign(error, { retryAfterMs });
+    }
+    throw error;
+  }
 }

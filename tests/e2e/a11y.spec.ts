@@ -172,7 +172,7 @@ for (const width of WIDTHS) {
     test("the Submission failed toast shown", async ({ page, emulator, consoleGuard }) => {
       consoleGuard.expectSendFailureLog();
       const address = uniqueEmail("a11y-toast");
-      await emulator.fault({ count: 1, status: 500, match: { email: address } });
+      await emulator.fault({ count: 1, status: 400, match: { email: address } });
       await page.goto("/");
       const { email, submit } = waitlistForm(page);
       await email.fill(address);
@@ -273,7 +273,7 @@ test.describe("keyboard only", () => {
   }) => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail("keyboard-toast");
-    await emulator.fault({ count: 1, status: 500, match: { email: address } });
+    await emulator.fault({ count: 1, status: 400, match: { email: address } });
     await page.goto("/");
     const { email } = waitlistForm(page);
     await email.focus();

@@ -14,7 +14,7 @@ test("focus stays on the button through Joining... and a failure; the note stays
 }) => {
   consoleGuard.expectSendFailureLog();
   const address = uniqueEmail("focus");
-  await emulator.fault({ count: 1, status: 500, delayMs: 800, match: { email: address } });
+  await emulator.fault({ count: 1, status: 400, delayMs: 800, match: { email: address } });
   await page.goto("/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
@@ -61,7 +61,7 @@ test.describe("on a phone", () => {
   }) => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail("phone-toast");
-    await emulator.fault({ count: 1, status: 500, match: { email: address } });
+    await emulator.fault({ count: 1, status: 400, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);

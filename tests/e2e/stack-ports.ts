@@ -22,3 +22,8 @@ export const E2E_DEV_SITE_URL = `http://127.0.0.1:${base}`;
 export const E2E_DEV_EMULATOR_PORT = base + 1;
 /** Short, so the "no answer" test does not wait the production 15 s. */
 export const E2E_SEND_TIMEOUT_MS = 3000;
+/**
+ * Short, so a signup that keeps failing is reported in seconds, not the production two minutes; long
+ * enough for a request given up on at twice the time limit to be tried once more.
+ */
+export const E2E_RETRY_BUDGET_MS = 10_000;

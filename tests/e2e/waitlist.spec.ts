@@ -131,7 +131,7 @@ test.describe("waitlist sending", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     const address = uniqueEmail();
-    await emulator.fault({ count: 1, status: 500, match: { email: address } });
+    await emulator.fault({ count: 1, status: 400, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -145,7 +145,7 @@ test.describe("waitlist sending", () => {
     await expect(submit).toHaveText("Join Waitlist");
     await expect(submit).toBeEnabled();
     const failureLogs = errors.filter((line) => line.startsWith("Waitlist submission failed:"));
-    expect(failureLogs).toEqual(["Waitlist submission failed: HTTP 500 Internal Server Error"]);
+    expect(failureLogs).toEqual(["Waitlist submission failed: HTTP 400 Bad Request"]);
     expect(await emulator.outbox(address)).toHaveLength(0);
 
     await submit.click();
@@ -162,7 +162,7 @@ test.describe("toasts", () => {
   }) => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail();
-    await emulator.fault({ count: 1, status: 500, match: { email: address } });
+    await emulator.fault({ count: 1, status: 400, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -180,7 +180,7 @@ test.describe("toasts", () => {
   }) => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail();
-    await emulator.fault({ count: 3, status: 500, match: { email: address } });
+    await emulator.fault({ count: 3, status: 400, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -227,7 +227,7 @@ test.describe("toasts", () => {
   test("F8 moves focus to the notifications", async ({ page, emulator, consoleGuard }) => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail();
-    await emulator.fault({ count: 1, status: 500, match: { email: address } });
+    await emulator.fault({ count: 1, status: 400, match: { email: address } });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);

@@ -165,10 +165,10 @@ export const journeys: Journey[] = [
   {
     name: "a failed send keeps the address, then a retry is sent once",
     viewport: DESKTOP,
-    expectedProblems: [/^error: Waitlist submission failed: HTTP 500 Internal Server Error$/],
+    expectedProblems: [/^error: Waitlist submission failed: HTTP 400 Bad Request$/],
     async run({ page }) {
       const address = uniqueEmail("engine-retry");
-      await setFault({ count: 1, status: 500, match: { email: address } });
+      await setFault({ count: 1, status: 400, match: { email: address } });
       await page.open("/");
       await page.fill(emailField, address);
       await page.click(joinButton);

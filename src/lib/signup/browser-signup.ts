@@ -1,7 +1,7 @@
 /**
  * The waitlist signup as the browser runs it: the rules of waitlist-signup.ts wired to EmailJS, site
- * storage (or the tab's memory where storage is blocked), the tab lock and the real clock. Created on
- * first use, never during prerendering.
+ * storage (or the tab's memory where storage is blocked), the tab lock, the real clock, Math.random
+ * and the browser's online state. Created on first use, never during prerendering.
  */
 import { safeStore } from "../browser-storage";
 import { emailConfig } from "../config";
@@ -9,10 +9,10 @@ import { sendWaitlistEmail } from "../email-client";
 import { systemClock } from "./clock";
 import { createSignupMemory, type SignupMemory } from "./signup-memory";
 import { storageLease, webLocks } from "./tab-lock";
-import { createWaitlistSignup, type WaitlistSignup } from "./waitlist-signup";
+import { createWaitlistSignup, type Network, type WaitlistSignup } from "./waitlist-signup";
 
-/** A lease outlives the send it guards by this much, then another tab may take over. */
-const LEASE_MARGIN_MS = 1000;
+/** A lease a tab stops renewing (it closed) frees the lock for the others after this long. */
+const LEASE_MS = 5000;
 
 let memory: SignupMemory | undefined;
 let signup: WaitlistSignup | undefined;
@@ -25,12 +25,30 @@ export function browserSignupMemory(): SignupMemory {
   return memory;
 }
 
+const browserNetwork: Network = {
+  isOnline: () => navigator.onLine,
+  whenOnline: (signal) =>
+    new Promise((resolve, reject) => {
+      if (navigator.onLine) return resolve();
+      const stop = () => {
+        window.removeEventListener("online", done);
+        reject(signal.reason);
+      };
+      const done = () => {
+        signal.removeEventListener("abort", stop);
+        resolve();
+      };
+      window.addEventListener("online", done, { once: true });
+      signal.addEventListener("abort", stop, { once: true });
+    }),
+};
+
 export function browserSignup(): WaitlistSignup {
   const lease = () =>
     storageLease(
       safeStore(globalThis, "localStorage"),
       systemClock,
-      emailConfig.timeoutMs + LEASE_MARGIN_MS,
+      LEASE_MS,
       Math.random().toString(36).slice(2),
     );
   signup ??= createWaitlistSignup({
@@ -38,7 +56,10 @@ export function browserSignup(): WaitlistSignup {
     memory: browserSignupMemory(),
     lock: "locks" in navigator ? webLocks(navigator.locks, lease()) : lease(),
     clock: systemClock,
+    random: Math.random,
+    network: browserNetwork,
     timeoutMs: emailConfig.timeoutMs,
+    budgetMs: emailConfig.retryBudgetMs,
   });
   return signup;
 }

@@ -14,11 +14,12 @@ export const EMAIL_FIELD = "email";
 /** Off-screen and out of the tab order: people never fill it, form bots do. */
 export const HONEYPOT_FIELD = "bw_kx7";
 
-export type KeptSubmit = { email: string; honeypot: string };
-
 export type EarlySubmitQueue = {
-  /** The last submit made before the app took the form over. */
-  kept?: KeptSubmit;
+  /**
+   * A submit was made before the app took the form over. Only the fact is kept: the app sends what
+   * the field says when it takes over, so a correction made meanwhile is what is sent.
+   */
+  kept?: boolean;
   /** Set by the app before it hydrates: the loader puts the page back as served and stops changing it. */
   restore?: () => void;
   /** Set once the app's own handler is live: the loader stops keeping submits. */
@@ -34,12 +35,12 @@ export function restoreServedPage(scope: object): void {
   queue(scope)?.restore?.();
 }
 
-/** Once the form's handler is live: the submit kept before, at most once, and no more keeping. */
-export function takeKeptSubmit(scope: object): KeptSubmit | undefined {
+/** Once the form's handler is live: whether a submit was kept before (at most once true), and no more keeping. */
+export function takeKeptSubmit(scope: object): boolean {
   const early = queue(scope);
-  if (!early) return undefined;
+  if (!early) return false;
   early.live = true;
-  const { kept } = early;
-  early.kept = undefined;
+  const kept = early.kept === true;
+  early.kept = false;
   return kept;
 }

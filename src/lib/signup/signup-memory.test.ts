@@ -9,21 +9,58 @@ function setup() {
 }
 
 describe("signup memory", () => {
-  it("reads what earlier visits stored under the same keys", () => {
+  it("reads what earlier visits stored under the same keys, an address kept as text as failed", () => {
     const { memory, site } = setup();
     site.setItem("bulwark:waitlist:pending", "ada@example.com");
     site.setItem("bulwark:waitlist:sent", '["grace@example.com"]');
-    expect(memory.pendingEmail()).toBe("ada@example.com");
+    expect(memory.pending()).toEqual([{ email: "ada@example.com", state: "failed" }]);
+    expect(memory.failedEmail()).toBe("ada@example.com");
     expect(memory.wasSent("grace@example.com")).toBe(true);
   });
 
-  it("keeps a pending address until it is sent", () => {
+  it("keeps each address's signup apart, until that one is sent", () => {
+    const { memory, site } = setup();
+    expect(memory.pending()).toEqual([]);
+    memory.keepSending("ada@example.com");
+    memory.markInFlight("ada@example.com", 100);
+    memory.keepSending("bob@example.com");
+    memory.markFailed("bob@example.com");
+    expect(memory.pending()).toEqual([
+      { email: "ada@example.com", state: "sending", inFlightSince: 100 },
+      { email: "bob@example.com", state: "failed" },
+    ]);
+    expect(memory.failedEmail()).toBe("bob@example.com");
+    memory.rememberSent("ADA@example.com");
+    expect(memory.pending()).toEqual([{ email: "bob@example.com", state: "failed" }]);
+    memory.forget("bob@example.com");
+    expect(memory.pending()).toEqual([]);
+    expect(site.getItem("bulwark:waitlist:pending")).toBeNull();
+  });
+
+  it("clears a request's in-flight mark only for that request", () => {
     const { memory } = setup();
-    expect(memory.pendingEmail()).toBe("");
-    memory.keepPending("ada@example.com");
-    expect(memory.pendingEmail()).toBe("ada@example.com");
-    memory.rememberSent("ada@example.com");
-    expect(memory.pendingEmail()).toBe("");
+    memory.keepSending("ada@example.com");
+    memory.markInFlight("ada@example.com", 100);
+    memory.markInFlight("ada@example.com", 200);
+    memory.markAnswered("ada@example.com", 100);
+    expect(memory.entry("ada@example.com")?.inFlightSince).toBe(200);
+    memory.markRetried("ada@example.com");
+    memory.markAnswered("ada@example.com", 200);
+    expect(memory.entry("ada@example.com")).toEqual({
+      email: "ada@example.com",
+      state: "sending",
+      retried: true,
+    });
+  });
+
+  it.each([
+    ["not JSON without an address", "{oops"],
+    ["not a list", '{"email":"ada@example.com"}'],
+    ["a list of other things", '[42, {"email": 1, "state": "sending"}, {"state": "failed"}]'],
+  ])("reads pending signups stored as %s as none", (_what, stored) => {
+    const { memory, site } = setup();
+    site.setItem("bulwark:waitlist:pending", stored);
+    expect(memory.pending()).toEqual([]);
   });
 
   it("knows sent addresses in any letter case, and keeps earlier ones", () => {

@@ -1,7 +1,8 @@
 /**
- * What this browser remembers about waitlist signups (PRODUCT.md §1, "No lost signups"): the address
- * of a failed send, to re-offer after a reload; the addresses already sent, so the same one is never
- * emailed twice; and whether this tab signed up, for the conversion event.
+ * What this browser remembers about waitlist signups (README, "How a signup is never lost"): the
+ * signups not yet delivered, by address (being sent, or failed and kept to re-offer); the addresses
+ * already sent, so the same one is never emailed twice; and whether this tab signed up, for the
+ * conversion event. Every change touches one address only: an arrival never wipes another's entry.
  */
 import type { KeyValueStore } from "../browser-storage";
 
@@ -9,29 +10,112 @@ const PENDING_KEY = "bulwark:waitlist:pending";
 const SENT_KEY = "bulwark:waitlist:sent";
 const TAB_SIGNUP_KEY = "bulwark:waitlist:signed-up";
 
+/**
+ * A signup not yet delivered. "sending": still being tried (a page that closes leaves it for the
+ * next visit to finish); "failed": the visitor was told, the address waits in the field for a retry.
+ */
+export type PendingSignup = {
+  email: string;
+  state: "sending" | "failed";
+  /** When a request went out and has not been answered yet: it may still arrive. */
+  inFlightSince?: number;
+  /** The one retry of a send that may have arrived has been used. */
+  retried?: boolean;
+};
+
 export type SignupMemory = ReturnType<typeof createSignupMemory>;
+
+const keyOf = (email: string) => email.toLowerCase();
+
+function isPendingSignup(value: unknown): value is PendingSignup {
+  if (!value || typeof value !== "object") return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    typeof entry.email === "string" &&
+    (entry.state === "sending" || entry.state === "failed") &&
+    (entry.inFlightSince === undefined || typeof entry.inFlightSince === "number")
+  );
+}
 
 /** `site` outlives the tab (localStorage); `tab` lives as long as the tab (sessionStorage). */
 export function createSignupMemory({ site, tab }: { site: KeyValueStore; tab: KeyValueStore }) {
-  function sentEmails(): string[] {
+  function readJson(key: string): unknown {
+    const raw = site.getItem(key);
+    if (raw === null) return undefined;
     try {
-      const parsed: unknown = JSON.parse(site.getItem(SENT_KEY) ?? "[]");
-      return Array.isArray(parsed) ? parsed.filter((item) => typeof item === "string") : [];
+      return JSON.parse(raw);
     } catch {
-      return [];
+      // An address kept by an earlier version of the site, as plain text: a failed send.
+      return raw.includes("@") ? [{ email: raw, state: "failed" }] : undefined;
     }
   }
 
+  function sentEmails(): string[] {
+    const parsed = readJson(SENT_KEY);
+    return Array.isArray(parsed) ? parsed.filter((item) => typeof item === "string") : [];
+  }
+
+  function pending(): PendingSignup[] {
+    const parsed = readJson(PENDING_KEY);
+    return Array.isArray(parsed) ? parsed.filter(isPendingSignup) : [];
+  }
+
+  /** Rewrites one address's entry (or drops it, given null); the others stay as they are. */
+  function update(
+    email: string,
+    change: (entry: PendingSignup | undefined) => PendingSignup | null,
+  ) {
+    const key = keyOf(email);
+    const entries = pending();
+    const index = entries.findIndex((entry) => keyOf(entry.email) === key);
+    const next = change(entries[index]);
+    const rest = entries.filter((_, at) => at !== index);
+    const all = next ? [...rest, next] : rest;
+    if (all.length === 0) site.removeItem(PENDING_KEY);
+    else site.setItem(PENDING_KEY, JSON.stringify(all));
+  }
+
   return {
-    pendingEmail: (): string => site.getItem(PENDING_KEY) ?? "",
-    keepPending: (email: string): void => site.setItem(PENDING_KEY, email),
-    wasSent: (email: string): boolean => sentEmails().includes(email.toLowerCase()),
-    /** Records a delivered signup: clears the pending address and marks this tab as signed up. */
+    pending,
+    entry: (email: string): PendingSignup | undefined =>
+      pending().find((entry) => keyOf(entry.email) === keyOf(email)),
+    /** The address a failed send left to re-offer in the field: the latest one. */
+    failedEmail: (): string =>
+      pending()
+        .filter((entry) => entry.state === "failed")
+        .at(-1)?.email ?? "",
+    /** A send of `email` begins: kept as being sent, as typed this time. */
+    keepSending(email: string): void {
+      update(email, (entry) => ({ ...entry, email, state: "sending" }));
+    },
+    markInFlight(email: string, since: number): void {
+      update(email, (entry) => ({ email, ...entry, state: "sending", inFlightSince: since }));
+    },
+    /** The request sent at `since` was answered, or given up on: no longer in flight. */
+    markAnswered(email: string, since: number): void {
+      update(email, (entry) => {
+        if (!entry) return null;
+        return entry.inFlightSince === since ? { ...entry, inFlightSince: undefined } : entry;
+      });
+    },
+    /** The one retry of a send that may have arrived is being used. */
+    markRetried(email: string): void {
+      update(email, (entry) => (entry ? { ...entry, retried: true } : null));
+    },
+    markFailed(email: string): void {
+      update(email, (entry) => (entry ? { email: entry.email, state: "failed" } : null));
+    },
+    /** The visitor cancelled: nothing more is tried for this address. */
+    forget(email: string): void {
+      update(email, () => null);
+    },
+    wasSent: (email: string): boolean => sentEmails().includes(keyOf(email)),
+    /** Records a delivered signup: drops its entry and marks this tab as signed up. */
     rememberSent(email: string): void {
       const sent = new Set(sentEmails());
-      sent.add(email.toLowerCase());
+      sent.add(keyOf(email));
       site.setItem(SENT_KEY, JSON.stringify([...sent]));
-      site.removeItem(PENDING_KEY);
+      update(email, () => null);
       tab.setItem(TAB_SIGNUP_KEY, "1");
     },
     signedUpInThisTab: (): boolean => tab.getItem(TAB_SIGNUP_KEY) === "1",

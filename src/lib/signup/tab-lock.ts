@@ -13,6 +13,8 @@ type Lease = { holder: string; until: number };
 /** How often a waiting tab looks at the lease, and how long a new holder waits to see it stick. */
 const LEASE_POLL_MS = 100;
 const LEASE_SETTLE_MS = 50;
+/** A held lease is renewed this many times per lease length. */
+const LEASE_RENEWALS = 3;
 
 /**
  * The Web Locks API; where it refuses (with site storage blocked it throws a SecurityError), the
@@ -47,7 +49,7 @@ function readLease(store: KeyValueStore, key: string): Lease | null {
 /**
  * Where `navigator.locks` is absent: a lease in shared storage. A tab writes its lease when none is
  * live, waits a moment, and holds the lock if its lease is still the one written (two tabs writing at
- * once: the later write wins, the other sees it and waits). A lease ends after `leaseMs`, so a tab
+ * once: the later write wins, the other sees it and waits). A lease ends `leaseMs` after its holder last renewed it, so a tab
  * closed mid-send never blocks the others for long.
  */
 export function storageLease(
@@ -69,9 +71,19 @@ export function storageLease(
       await clock.sleep(LEASE_SETTLE_MS, signal);
       if (readLease(store, key)?.holder === holder) break;
     }
+    // Renewed while the task runs, so a long delivery keeps it and a closed tab's soon runs out.
+    const holding = new AbortController();
+    void (async () => {
+      for (;;) {
+        await clock.sleep(leaseMs / LEASE_RENEWALS, holding.signal);
+        if (readLease(store, key)?.holder !== holder) return;
+        store.setItem(key, JSON.stringify({ holder, until: clock.now() + leaseMs }));
+      }
+    })().catch(() => {});
     try {
       return await task();
     } finally {
+      holding.abort();
       if (readLease(store, key)?.holder === holder) store.removeItem(key);
     }
   };

@@ -1,21 +1,33 @@
 /**
- * The waitlist's delivery rules (PRODUCT.md §1, "No lost signups" and "One address, many tabs"),
- * free of React and of the browser: what sends, the memory, the tab lock and the clock are passed in.
+ * The waitlist's delivery rules (README, "How a signup is never lost" and "Launch day"), free of
+ * React and of the browser: what sends, the memory, the tab lock, the clock, the random source and
+ * the network's state are passed in.
  *
- * - A send that has not answered within the time limit counts as failed.
- * - An address already sent from this browser is not sent again, also when a timed-out send turned
- *   out to have arrived, and also from another tab (the lock makes the second tab wait, then see it).
- * - A retry while an earlier send of the same address is still unanswered first gives that send one
- *   more time limit, then sends afresh: a slow network does not email twice, a dead request does not
- *   block the visitor for good.
- * - The address is kept from the start of a send until it is sent: a failure, or a reload while
- *   the send is unanswered, offers it again.
+ * - One delivery per address per browser at a time: it holds the address's tab lock from its first
+ *   try to its end, so another tab (or the next visit) waits for it instead of sending again.
+ * - A failed try is tried again as retry-policy.ts says, within a budget; the visitor is told once,
+ *   early, that the address is saved and still being sent, and told of a failure only at the end.
+ * - A request unanswered within the time limit is waited for a while longer; a success that arrives
+ *   late still counts. The address is kept, by itself, from the first try until it is delivered.
+ * - An address already sent from this browser is not sent again.
  */
 import type { Clock } from "./clock";
+import { classifyFailure, retryDelay } from "./retry-policy";
 import type { SignupMemory } from "./signup-memory";
 import type { TabLock } from "./tab-lock";
 
-export type SignupOutcome = "sent" | "already-sent" | "ignored";
+/**
+ * "unknown": a page closed while its request was unanswered, so it may or may not have arrived;
+ * only the visitor can tell (the confirmation email), so nothing is sent until they choose.
+ * "cancelled": nothing left to do here (the visitor cancelled, or another tab ended it).
+ */
+export type SignupOutcome = "sent" | "already-sent" | "ignored" | "cancelled" | "unknown";
+
+export type Network = {
+  isOnline(): boolean;
+  /** Resolves once the browser is online again; rejects once `signal` aborts. */
+  whenOnline(signal: AbortSignal): Promise<void>;
+};
 
 export type SignupDeps = {
   /** One request to the email service: resolves once it accepted the signup. */
@@ -23,90 +35,207 @@ export type SignupDeps = {
   memory: SignupMemory;
   lock: TabLock;
   clock: Clock;
+  /** A number in [0, 1): the jitter of the waits between tries. */
+  random(): number;
+  network: Network;
+  /** How long a request may go unanswered before the visitor is told it is taking a while. */
   timeoutMs: number;
+  /** How long, from its first try, a signup is tried again before the visitor is told it failed. */
+  budgetMs: number;
+};
+
+/** What the visitor is shown while a delivery runs, and how it is stopped. */
+export type DeliveryOptions = {
+  /** Called once, when the visitor will have to wait: a refused try, a slow answer, another tab. */
+  onWaiting?(): void;
+  /** Called when this tab starts trying (after any wait for another tab's send of the address). */
+  onTakeOver?(): void;
+  /** Cancels the delivery: nothing more is tried. */
+  signal?: AbortSignal;
 };
 
 export class SendTimeoutError extends Error {
-  constructor(timeoutMs: number) {
-    super(`EmailJS did not answer within ${timeoutMs} ms`);
+  constructor(waitedMs: number) {
+    super(`EmailJS did not answer within ${waitedMs} ms`);
     this.name = "SendTimeoutError";
   }
 }
 
 const LOCK_PREFIX = "bulwark:waitlist:send:";
+/** Waiting this long for another tab's send of the same address, the visitor is told why. */
+const LOCK_WAIT_NOTICE_MS = 1000;
+/** A request unanswered for this many time limits is given up on (it may still arrive). */
+const ANSWER_EXPIRY_FACTOR = 2;
 
-export function createWaitlistSignup({ send, memory, lock, clock, timeoutMs }: SignupDeps) {
-  /** Sends still waiting for an answer in this tab, by address. */
-  const unanswered = new Map<string, Promise<void>>();
+type Answer = { ok: true } | { ok: false; error: unknown; timedOut: boolean };
 
-  /** `work` within the time limit; on expiry its signal aborts and a SendTimeoutError is thrown. */
-  async function withinTimeLimit<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const expired = new AbortController();
-    const settled = new AbortController();
-    const timeout = clock.sleep(timeoutMs, settled.signal).then(() => {
-      const error = new SendTimeoutError(timeoutMs);
-      expired.abort(error);
-      throw error;
-    });
-    try {
-      return await Promise.race([work(expired.signal), timeout]);
-    } finally {
-      settled.abort();
-      timeout.catch(() => {});
-    }
-  }
+const keyOf = (email: string) => email.toLowerCase();
 
-  /** One request; whenever it succeeds, even after the time limit, the address is remembered. */
-  function startSend(email: string, key: string): Promise<void> {
-    const delivery = send(email).then(() => memory.rememberSent(email));
-    unanswered.set(key, delivery);
-    const forget = () => {
-      if (unanswered.get(key) === delivery) unanswered.delete(key);
-    };
-    delivery.then(forget, forget);
-    return delivery;
-  }
+/** Calls `callback` once, however often it is called. */
+function once(callback: (() => void) | undefined): () => void {
+  let called = false;
+  return () => {
+    if (called) return;
+    called = true;
+    callback?.();
+  };
+}
 
-  async function deliver(email: string, key: string): Promise<SignupOutcome> {
-    const earlier = unanswered.get(key);
-    if (earlier) {
-      try {
-        await withinTimeLimit(() => earlier);
-        return "sent";
-      } catch {
-        // It failed, or is still silent: send afresh.
-      }
-    }
-    return withinTimeLimit((signal) =>
-      lock(LOCK_PREFIX + key, signal, async () => {
-        // Another tab may have sent it while this one waited for the lock.
-        if (memory.wasSent(key)) return "already-sent";
-        signal.throwIfAborted();
-        // Held until the answer or the time limit, whichever comes first.
-        await Promise.race([
-          startSend(email, key),
-          new Promise<never>((_, reject) =>
-            signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
-          ),
-        ]);
-        return "sent";
-      }),
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+}
+
+export function createWaitlistSignup(deps: SignupDeps) {
+  const { send, memory, lock, clock, random, network, timeoutMs, budgetMs } = deps;
+
+  /** One request. Its answer, or a timeout once it has gone unanswered too long; a late success still counts. */
+  async function attempt(email: string, waiting: () => void, signal: AbortSignal): Promise<Answer> {
+    const since = clock.now();
+    memory.markInFlight(email, since);
+    const answer = send(email).then(
+      (): Answer => {
+        memory.rememberSent(email);
+        return { ok: true };
+      },
+      (error: unknown): Answer => {
+        memory.markAnswered(email, since);
+        return { ok: false, error, timedOut: false };
+      },
     );
+    const timers = new AbortController();
+    clock.sleep(timeoutMs, timers.signal).then(waiting, () => {});
+    const expiryMs = timeoutMs * ANSWER_EXPIRY_FACTOR;
+    const expired = clock.sleep(expiryMs, timers.signal).then((): Answer => {
+      memory.markAnswered(email, since);
+      return { ok: false, error: new SendTimeoutError(expiryMs), timedOut: true };
+    });
+    expired.catch(() => {});
+    try {
+      return await Promise.race([answer, expired, rejectOnAbort(signal)]);
+    } finally {
+      timers.abort();
+    }
+  }
+
+  /**
+   * Tries until delivered, refused or out of budget; runs while holding the address's lock, so a
+   * request still marked in flight was left by a page that is gone. `resending`: the visitor asked.
+   */
+  async function tryUntilDone(
+    email: string,
+    { waiting, onTakeOver }: { waiting: () => void; onTakeOver?: () => void },
+    signal: AbortSignal,
+    resending: boolean,
+  ): Promise<SignupOutcome> {
+    const entry = memory.entry(email);
+    if (memory.wasSent(email)) return "already-sent";
+    if (!entry) return "cancelled";
+    if (!resending) {
+      // Another tab finished with it meanwhile (and told its visitor if it failed).
+      if (entry.state !== "sending") return "cancelled";
+      if (entry.inFlightSince !== undefined) return "unknown";
+    }
+    // A request a closed page left unanswered may have arrived: this send is its one retry.
+    let retried = entry.retried === true || entry.inFlightSince !== undefined;
+    if (entry.inFlightSince !== undefined) {
+      memory.markAnswered(email, entry.inFlightSince);
+      memory.markRetried(email);
+    }
+    onTakeOver?.();
+    const started = clock.now();
+    const remaining = () => started + budgetMs - clock.now();
+    for (let retry = 0; ; retry++) {
+      const answer = await attempt(email, waiting, signal);
+      if (answer.ok) return "sent";
+      const failure = classifyFailure(answer.error, {
+        online: network.isOnline(),
+        timedOut: answer.timedOut,
+      });
+      const giveUp = (): never => {
+        memory.markFailed(email);
+        throw answer.error;
+      };
+      if (failure.kind === "refused") giveUp();
+      if (failure.kind === "maybe-delivered") {
+        if (retried) giveUp();
+        retried = true;
+        memory.markRetried(email);
+      }
+      waiting();
+      if (failure.offline) {
+        const budget = new AbortController();
+        const backOnline = await Promise.race([
+          network.whenOnline(AbortSignal.any([signal, budget.signal])).then(() => true),
+          clock.sleep(Math.max(0, remaining()), signal).then(() => false),
+        ]).finally(() => budget.abort());
+        if (!backOnline) giveUp();
+      }
+      const delay = retryDelay(retry, failure, random);
+      if (delay > remaining()) giveUp();
+      await clock.sleep(delay, signal);
+      // An earlier try's late answer, or a cancel from another tab.
+      if (memory.wasSent(email)) return "sent";
+      if (!memory.entry(email)) return "cancelled";
+    }
+  }
+
+  async function deliver(
+    email: string,
+    options: DeliveryOptions,
+    resending: boolean,
+  ): Promise<SignupOutcome> {
+    const signal = options.signal ?? new AbortController().signal;
+    const waiting = once(options.onWaiting);
+    const notice = new AbortController();
+    clock.sleep(LOCK_WAIT_NOTICE_MS, notice.signal).then(waiting, () => {});
+    try {
+      return await lock(LOCK_PREFIX + keyOf(email), signal, () => {
+        notice.abort();
+        return tryUntilDone(email, { waiting, onTakeOver: options.onTakeOver }, signal, resending);
+      });
+    } catch (error) {
+      if (signal.aborted) return "cancelled";
+      throw error;
+    } finally {
+      notice.abort();
+    }
   }
 
   return {
     /**
      * Signs `email` up (already validated). A filled honeypot is a bot: it is told all went well and
-     * nothing is sent. Throws on any failure; the address stays kept for a retry.
+     * nothing is sent. Throws once the signup has failed for good; the address stays kept for a retry.
      */
-    async submit(email: string, { honeypot = "" } = {}): Promise<SignupOutcome> {
+    async submit(
+      email: string,
+      { honeypot = "", ...options }: DeliveryOptions & { honeypot?: string } = {},
+    ): Promise<SignupOutcome> {
       if (honeypot !== "") return "ignored";
-      const key = email.toLowerCase();
-      if (memory.wasSent(key)) return "already-sent";
-      memory.keepPending(email);
-      return deliver(email, key);
+      if (memory.wasSent(email)) return "already-sent";
+      memory.keepSending(email);
+      return deliver(email, options, true);
     },
-    pendingEmail: memory.pendingEmail,
+    /**
+     * Carries on with a signup an earlier page left being sent (README, "Leave and come back");
+     * "unknown" where that page closed with its request unanswered.
+     */
+    resume: (email: string, options: DeliveryOptions = {}): Promise<SignupOutcome> =>
+      deliver(email, options, false),
+    /** Sends again a signup whose earlier request may have arrived: the visitor asked for it. */
+    resend: (email: string, options: DeliveryOptions = {}): Promise<SignupOutcome> =>
+      deliver(email, options, true),
+    /** Signups an earlier page left being sent. */
+    unfinished: (): string[] =>
+      memory
+        .pending()
+        .filter((entry) => entry.state === "sending")
+        .map((entry) => entry.email),
+    /** Stops trying `email` for good (the visitor cancelled). */
+    cancel: (email: string): void => memory.forget(email),
+    failedEmail: memory.failedEmail,
   };
 }
 

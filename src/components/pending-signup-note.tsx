@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { Button } from "@/components/ui/button";
+import { waitlist } from "@/content/waitlist";
+import { toast, whenToastAnnounced } from "@/hooks/use-toast";
+import { describeSendError } from "@/lib/email-client";
+import { browserSignup } from "@/lib/signup/browser-signup";
+
+const SUCCESS_PATH = "/success";
+/** The longest the move to /success waits for "Redirecting..." to be announced. */
+const ANNOUNCE_WAIT_MAX_MS = 1000;
+
+type Note = { email: string; state: "sending" | "unknown" | "failed" };
+
+/** The note's text with the address in place of `{email}`, the address set apart. */
+function NoteText({ text, email }: { text: string; email: string }) {
+  const [before, after] = text.split("{email}");
+  return (
+    <p className="text-sm text-ink">
+      {before}
+      <strong className="font-semibold break-all">{email}</strong>
+      {after}
+    </p>
+  );
+}
+
+/**
+ * Finishes, on any page, a signup an earlier page left being sent (README, "Leave and come back"):
+ * a visible note names the address and offers to cancel; once delivered, the usual toast and
+ * /success. Where the earlier page closed with its request unanswered, the visitor chooses.
+ */
+export function PendingSignupNote() {
+  const [note, setNote] = useState<Note | null>(null);
+  const cancelled = useRef<AbortController | null>(null);
+  const [, navigate] = useLocation();
+
+  async function finish(email: string, run: "resume" | "resend") {
+    const stop = new AbortController();
+    cancelled.current = stop;
+    try {
+      // Shown once this tab takes it on: while another tab still sends it, there is nothing to say.
+      const outcome = await browserSignup()[run](email, {
+        signal: stop.signal,
+        onTakeOver: () => setNote({ email, state: "sending" }),
+      });
+      if (outcome === "unknown") return setNote({ email, state: "unknown" });
+      setNote(null);
+      if (outcome !== "sent") return;
+      await whenToastAnnounced(toast(waitlist.toasts.success), ANNOUNCE_WAIT_MAX_MS);
+      navigate(SUCCESS_PATH);
+    } catch (sendError) {
+      console.error(`Waitlist submission failed: ${describeSendError(sendError)}`);
+      setNote({ email, state: "failed" });
+      toast({ ...waitlist.toasts.failure, variant: "destructive" });
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the app starts.
+  useEffect(() => {
+    const [email] = browserSignup().unfinished();
+    if (email) void finish(email, "resume");
+  }, []);
+
+  function dismiss() {
+    if (!note) return;
+    cancelled.current?.abort();
+    if (note.state !== "failed") browserSignup().cancel(note.email);
+    setNote(null);
+  }
+
+  const { resume } = waitlist;
+  return (
+    <div
+      role="status"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-90 p-4 sm:right-auto sm:w-96"
+    >
+      {note && (
+        <section
+          aria-label={resume.label}
+          className="pointer-events-auto rounded-xl border border-line bg-surface-raised p-4 shadow-lg"
+        >
+          <NoteText text={resume[note.state]} email={note.email} />
+          <div className="mt-3 flex flex-wrap gap-2">
+            {note.state === "unknown" && (
+              <Button size="sm" onClick={() => void finish(note.email, "resend")}>
+                {resume.resend}
+              </Button>
+            )}
+            <Button size="sm" variant="secondary" onClick={dismiss}>
+              {note.state === "sending" ? resume.cancel : resume.dismiss}
+            </Button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { classifyFailure, parseRetryAfter, retryDelay } from "./retry-policy";
+
+const online = { online: true };
+const http = (status: number, text = "") => ({ status, text });
+
+describe("classifyFailure", () => {
+  it.each([
+    [429, { kind: "not-delivered", throttled: true }],
+    [503, { kind: "not-delivered" }],
+    [500, { kind: "maybe-delivered" }],
+    [502, { kind: "maybe-delivered" }],
+    [504, { kind: "maybe-delivered" }],
+    [400, { kind: "refused" }],
+    [402, { kind: "refused" }],
+    [403, { kind: "refused" }],
+    [404, { kind: "refused" }],
+    [451, { kind: "refused" }],
+    [426, { kind: "refused" }],
+  ])("an HTTP %i answer is %o", (status, expected) => {
+    expect(classifyFailure(http(status), online)).toEqual(expect.objectContaining(expected));
+  });
+
+  it("a connection that failed with no answer: maybe delivered while online, not while offline", () => {
+    const failed = new TypeError("Failed to fetch");
+    expect(classifyFailure(failed, online)).toEqual({ kind: "maybe-delivered" });
+    expect(classifyFailure(failed, { online: false })).toEqual({
+      kind: "not-delivered",
+      offline: true,
+    });
+    expect(classifyFailure(http(0, "Network Error"), online)).toEqual({ kind: "maybe-delivered" });
+  });
+
+  it("no answer within the time limit: maybe delivered, whatever the error says", () => {
+    expect(classifyFailure(http(429), { online: true, timedOut: true })).toEqual({
+      kind: "maybe-delivered",
+    });
+  });
+
+  it("the SDK refusing a missing id (it throws a string): refused", () => {
+    expect(classifyFailure("The public key is required.", online)).toEqual({ kind: "refused" });
+  });
+
+  it("carries a Retry-After the error was given", () => {
+    expect(classifyFailure({ ...http(503), retryAfterMs: 7000 }, online)).toEqual({
+      kind: "not-delivered",
+      retryAfterMs: 7000,
+    });
+  });
+});
+
+describe("retryDelay", () => {
+  const failure = { kind: "not-delivered" } as const;
+  const throttled = { kind: "not-delivered", throttled: true } as const;
+
+  it("waits 1 to 2 s before the first retry, the range doubling after each", () => {
+    expect([0, 1, 2, 3].map((retry) => retryDelay(retry, failure, () => 0))).toEqual([
+      1000, 1000, 1000, 1000,
+    ]);
+    expect([0, 1, 2, 3].map((retry) => retryDelay(retry, failure, () => 0.999_999))).toEqual([
+      1999, 2999, 4999, 8999,
+    ]);
+  });
+
+  it("spreads the waits uniformly across the range (full jitter)", () => {
+    expect([0, 0.25, 0.5, 0.75].map((share) => retryDelay(2, failure, () => share))).toEqual([
+      1000, 2000, 3000, 4000,
+    ]);
+  });
+
+  it("never waits more than 30 s, nor more than 8 s after a 429", () => {
+    expect(retryDelay(20, failure, () => 0.999_999)).toBe(29_999);
+    expect(retryDelay(20, throttled, () => 0.999_999)).toBe(7999);
+    expect(retryDelay(20, throttled, () => 0)).toBe(1000);
+  });
+
+  it("waits at least as long as Retry-After says, beyond the cap too", () => {
+    expect(retryDelay(0, { ...failure, retryAfterMs: 5000 }, () => 0)).toBe(5000);
+    expect(retryDelay(0, { ...failure, retryAfterMs: 45_000 }, () => 0.5)).toBe(45_000);
+    expect(retryDelay(3, { ...failure, retryAfterMs: 100 }, () => 0.5)).toBe(5000);
+  });
+});
+
+describe("parseRetryAfter", () => {
+  const now = Date.parse("2026-11-25T10:00:00Z");
+
+  it("reads seconds and HTTP dates", () => {
+    expect(parseRetryAfter("3", now)).toBe(3000);
+    expect(parseRetryAfter("0", now)).toBe(0);
+    expect(parseRetryAfter("Wed, 25 Nov 2026 10:00:20 GMT", now)).toBe(20_000);
+  });
+
+  it("reads nothing from an absent, empty or malformed header, and no wait from the past", () => {
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter("", now)).toBeUndefined();
+    expect(parseRetryAfter("soon", now)).toBeUndefined();
+    expect(parseRetryAfter("Wed, 25 Nov 2026 09:00:00 GMT", now)).toBe(0);
+    expect(parseRetryAfter("-5", now)).toBe(0);
+  });
+});

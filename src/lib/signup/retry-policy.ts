@@ -1,0 +1,90 @@
+/**
+ * When a failed send is tried again, and when the visitor is told instead (README, "Launch day").
+ * Pure: the error, whether the browser is online and a random number in [0, 1) are passed in.
+ *
+ * - Certainly not delivered (EmailJS said 429 or 503, or the browser is offline): tried again with
+ *   capped exponential backoff and full jitter, for as long as the budget lasts.
+ * - Maybe delivered (no answer in time, another 5xx, a connection that failed without an answer
+ *   while online): tried again once; a duplicate still beats a loss.
+ * - Refused (any 4xx it does not know, the SDK's own refusals, missing settings): trying again
+ *   cannot help, so the visitor is told at once and the address is kept.
+ */
+
+type FailureKind = "not-delivered" | "maybe-delivered" | "refused";
+
+export type Failure = {
+  kind: FailureKind;
+  /** Waits for the browser to come back online before the next try. */
+  offline?: boolean;
+  /** Rate-limited: EmailJS's one-a-second slot was taken, and comes back within a second. */
+  throttled?: boolean;
+  /** The server's Retry-After, where one was readable. */
+  retryAfterMs?: number;
+};
+
+/** How long the next try waits at least: the SDK's own one-a-second stamp is then always past. */
+const RETRY_FLOOR_MS = 1000;
+/** The first retry waits RETRY_FLOOR_MS plus up to this; each later one doubles it. */
+const RETRY_BASE_MS = 1000;
+/** The longest wait between tries. */
+const RETRY_CAP_MS = 30_000;
+/**
+ * The longest wait after a 429: slots come back every second, so waiting longer only leaves them
+ * unused while a crowd waits (a simulated burst of 60 finishes 20 s sooner with 8 s than with 30 s).
+ */
+const THROTTLED_RETRY_CAP_MS = 8000;
+
+/** A status and text the EmailJS SDK rejects with (its EmailJSResponseStatus), or anything else. */
+function statusOf(error: unknown): number | undefined {
+  if (error && typeof error === "object" && "status" in error) {
+    const { status } = error as { status: unknown };
+    if (typeof status === "number") return status;
+  }
+  return undefined;
+}
+
+export function classifyFailure(
+  error: unknown,
+  { online, timedOut = false }: { online: boolean; timedOut?: boolean },
+): Failure {
+  if (timedOut) return { kind: "maybe-delivered" };
+  const retryAfterMs =
+    error && typeof error === "object" && "retryAfterMs" in error
+      ? Number((error as { retryAfterMs: unknown }).retryAfterMs) || undefined
+      : undefined;
+  const status = statusOf(error);
+  // fetch failed (TypeError), or the SDK's status 0 "Network Error": no answer came back.
+  if (status === undefined || status === 0) {
+    // A string is the SDK refusing a missing public key, service or template id.
+    if (typeof error === "string") return { kind: "refused" };
+    return online ? { kind: "maybe-delivered" } : { kind: "not-delivered", offline: true };
+  }
+  if (status === 429) return { kind: "not-delivered", throttled: true, retryAfterMs };
+  if (status === 503) return { kind: "not-delivered", retryAfterMs };
+  if (status >= 500) return { kind: "maybe-delivered", retryAfterMs };
+  // Any other 4xx: ours or the SDK's own refusals (403 blocklisted, 451 headless), a spent quota.
+  if (status >= 400) return { kind: "refused" };
+  // A 2xx/3xx that the SDK still rejected: do not guess it was delivered.
+  return { kind: "maybe-delivered" };
+}
+
+/**
+ * The wait before try number `retry` + 1 (`retry` = 0 for the first retry): RETRY_FLOOR_MS plus a
+ * uniformly random share of an exponentially growing window (full jitter), the window capped; never
+ * shorter than the server's Retry-After.
+ */
+export function retryDelay(retry: number, failure: Failure, random: () => number): number {
+  const cap = failure.throttled ? THROTTLED_RETRY_CAP_MS : RETRY_CAP_MS;
+  const window = Math.min(cap - RETRY_FLOOR_MS, RETRY_BASE_MS * 2 ** retry);
+  const jittered = RETRY_FLOOR_MS + Math.floor(random() * window);
+  return Math.max(jittered, failure.retryAfterMs ?? 0);
+}
+
+/** Reads a Retry-After header (seconds or an HTTP date) as milliseconds from `now`. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (value.trim() !== "" && Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

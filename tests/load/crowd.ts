@@ -1,0 +1,74 @@
+/**
+ * Simulated visitors, as many as a launch brings: each one is the site's own delivery core
+ * (src/lib/signup) with the real `@emailjs/browser` SDK sending over HTTP, one browser's worth of
+ * storage and rate-limit stamp each, the production time limit and retry budget. Node instead of a
+ * browser per visitor: a crowd of 240 real pages would measure this machine, not the site.
+ */
+import * as emailjs from "@emailjs/browser";
+import { memoryStore } from "../../src/lib/browser-storage";
+import { readEmailConfig } from "../../src/lib/config";
+import { buildTemplateParams } from "../../src/lib/email-client";
+import { systemClock } from "../../src/lib/signup/clock";
+import { createSignupMemory } from "../../src/lib/signup/signup-memory";
+import type { TabLock } from "../../src/lib/signup/tab-lock";
+import { createWaitlistSignup } from "../../src/lib/signup/waitlist-signup";
+
+/** The ids of .env.emulator, which the emulator accepts by default. */
+export const CROWD_IDS = {
+  publicKey: "local-public-key",
+  serviceId: "service_local",
+  templateId: "template_waitlist",
+};
+/** The SDK's limitRate as production builds set it: one send a second per browser. */
+const LIMIT_RATE = { id: "bulwark:waitlist:rate", throttle: 1000 };
+
+export type VisitorResult = {
+  email: string;
+  /** "sent": the visitor reached the thank-you step; "told": the Submission failed toast. */
+  outcome: "sent" | "told" | "pending";
+  /** Seconds from the submit to the outcome. */
+  seconds: number;
+};
+
+/** One visitor per browser: nobody shares a tab lock, so it lets each delivery straight in. */
+const ownBrowserOnly: TabLock = (_name, _signal, task) => task();
+
+/** Points the SDK at the emulator. The SDK reads `location.pathname` in send (Node has none). */
+export function initSdk(origin: string): void {
+  Object.assign(globalThis, { location: { pathname: "/" } });
+  emailjs.init({ publicKey: CROWD_IDS.publicKey }, origin);
+}
+
+/** One visitor's signup of `email`, as production runs it, from submit to outcome. */
+export async function visit(email: string): Promise<VisitorResult> {
+  const { timeoutMs, retryBudgetMs } = readEmailConfig({});
+  const site = memoryStore();
+  const stamps = {
+    get: async (key: string) => site.getItem(key),
+    set: async (key: string, value: string) => site.setItem(key, value),
+    remove: async (key: string) => site.removeItem(key),
+  };
+  const signup = createWaitlistSignup({
+    send: async (to) => {
+      await emailjs.send(CROWD_IDS.serviceId, CROWD_IDS.templateId, buildTemplateParams(to), {
+        limitRate: LIMIT_RATE,
+        storageProvider: stamps,
+      });
+    },
+    memory: createSignupMemory({ site, tab: memoryStore() }),
+    lock: ownBrowserOnly,
+    clock: systemClock,
+    random: Math.random,
+    network: { isOnline: () => true, whenOnline: async () => {} },
+    timeoutMs,
+    budgetMs: retryBudgetMs,
+  });
+  const started = Date.now();
+  const seconds = () => (Date.now() - started) / 1000;
+  try {
+    const outcome = await signup.submit(email);
+    return { email, outcome: outcome === "sent" ? "sent" : "pending", seconds: seconds() };
+  } catch {
+    return { email, outcome: "told", seconds: seconds() };
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * One launch-day scenario in a process of its own (the SDK points at one origin per process): an
+ * emulator with the scenario's limits, the crowd arriving, then one JSON line with each visitor's
+ * outcome and the emulator's outbox. Started by tests/load/run.ts.
+ * Run: tsx tests/load/scenario.ts <name> <emulator port> [site URL for the in-browser visitors]
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startEmulator } from "../../server/emulator/server";
+import { startBrowser, visitInBrowser } from "./browser-visitors";
+import { CROWD_IDS, initSdk, type VisitorResult, visit } from "./crowd";
+import { scenarios } from "./scenarios";
+
+export type ScenarioReport = {
+  name: string;
+  results: (VisitorResult & { inBrowser: boolean; sawStillSending?: boolean })[];
+  /** How many times each address reached the outbox. */
+  arrivals: Record<string, number>;
+  /** Seconds from the first arrival to the last delivery. */
+  lastDeliveryS: number;
+};
+
+const [name, port, siteUrl] = process.argv.slice(2);
+const scenario = scenarios.find((candidate) => candidate.name === name);
+if (!scenario || !port)
+  throw new Error(`Usage: scenario.ts <${scenarios.map((s) => s.name)}> <port> [site]`);
+
+const workDir = await mkdtemp(join(tmpdir(), "bulwark-load-"));
+const emulator = await startEmulator({
+  port: Number(port),
+  outboxPath: join(workDir, "outbox.jsonl"),
+  ...CROWD_IDS,
+  limits: { ratePerSecond: scenario.ratePerSecond, quota: scenario.quota },
+  outageMs: scenario.outageMs,
+  log: () => {},
+});
+initSdk(emulator.url);
+const browser = scenario.inBrowser > 0 ? await startBrowser() : undefined;
+
+const slug = scenario.name.replace(/\W+/g, "-");
+const started = Date.now();
+let lastDelivery = started;
+const browserSlots = new Set(
+  Array.from({ length: scenario.inBrowser }, (_, i) =>
+    Math.floor(((i + 0.5) * scenario.visitors) / scenario.inBrowser),
+  ),
+);
+const results = await Promise.all(
+  Array.from({ length: scenario.visitors }, async (_, i) => {
+    await sleep(Math.random() * scenario.arrivalMs);
+    const email = `${slug}-${i}-${process.pid}@example.com`;
+    const inBrowser = browserSlots.has(i) && browser !== undefined && siteUrl !== undefined;
+    const result = inBrowser ? await visitInBrowser(browser, siteUrl, email) : await visit(email);
+    if (result.outcome === "sent") lastDelivery = Math.max(lastDelivery, Date.now());
+    return { ...result, inBrowser };
+  }),
+);
+await browser?.close();
+
+const outbox = (await (await fetch(`${emulator.url}/__emulator/outbox`)).json()) as {
+  template_params: { email: string };
+}[];
+const arrivals: Record<string, number> = {};
+for (const entry of outbox) {
+  const email = entry.template_params.email;
+  arrivals[email] = (arrivals[email] ?? 0) + 1;
+}
+await emulator.close();
+await rm(workDir, { recursive: true, force: true });
+const report: ScenarioReport = {
+  name: scenario.name,
+  results,
+  arrivals,
+  lastDeliveryS: (lastDelivery - started) / 1000,
+};
+console.log(`REPORT ${JSON.stringify(report)}`);
