@@ -58,11 +58,11 @@ describe("logConversion", () => {
   });
 
   it.each([
-    ["a direct visit or a reload", "http://127.0.0.1:4173/success"],
-    ["a visit with a trailing slash", "http://127.0.0.1:4173/success/"],
-    ["a visit with a query", "http://127.0.0.1:4173/success?from=mail"],
-  ])("logs nothing on %s, even after a signup in this tab", async (_name, documentUrl) => {
-    const { log, logConversion } = await setup({ signedUp: true, documentUrl });
+    ["a direct visit or a reload", "http://127.0.0.1:4173/success", "/success"],
+    ["a visit with a trailing slash", "http://127.0.0.1:4173/success/", "/success/"],
+    ["a visit with a query", "http://127.0.0.1:4173/success?from=mail", "/success"],
+  ])("logs nothing on %s, even after a signup in this tab", async (_name, documentUrl, path) => {
+    const { log, logConversion } = await setup({ signedUp: true, documentUrl, path });
     expect(logConversion()).toBe(false);
     expect(log).not.toHaveBeenCalled();
   });

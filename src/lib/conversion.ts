@@ -14,17 +14,12 @@ declare global {
 
 const CONVERSION_EVENT = "waitlist_signup";
 
-const withoutTrailingSlash = (path: string) => path.replace(/\/+$/, "") || "/";
-
 /** Whether the document itself was loaded at the path shown now (not reached inside the app). */
 function loadedAsThisPage(): boolean {
   const [entry] = performance.getEntriesByType("navigation");
   // Without Navigation Timing the arrival cannot be told apart: the tab's signup decides alone.
   if (!entry) return false;
-  return (
-    withoutTrailingSlash(new URL(entry.name).pathname) ===
-    withoutTrailingSlash(window.location.pathname)
-  );
+  return new URL(entry.name).pathname === window.location.pathname;
 }
 
 /** Logs the conversion if this view of /success is an arrival from a send; says whether it did. */
