@@ -11,9 +11,11 @@ import {
   type ServerResponse,
 } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
+import type { Socket } from "node:net";
 import { basename, extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { negotiateEncoding } from "./accept-encoding";
 import {
   BUILD_SETTINGS_FILE,
   type BuildSettings,
@@ -50,6 +52,13 @@ const NOT_FOUND_FILE = "404.html";
 const DEFAULT_PORT = 4173;
 /** Deploy files that hosts read but never serve. */
 const HIDDEN_FILES = new Set(["_headers", "vercel.json", NOT_FOUND_FILE]);
+/** Brotli first: every browser takes it, and the landing page then fits the first round trip. */
+const ENCODINGS = ["br", "gzip"] as const;
+/**
+ * After refusing a request whose headers were too large, the client may still be sending them;
+ * reading (and discarding) the rest for a moment lets it read our answer instead of a reset.
+ */
+const REFUSAL_DRAIN_MS = 1000;
 
 export type PreviewOptions = {
   distDir: string;
@@ -82,15 +91,12 @@ async function resolveFile(distDir: string, urlPath: string) {
   return null;
 }
 
-type Encoding = "br" | "gzip";
+type Encoding = (typeof ENCODINGS)[number];
 
 /** The encoding a static host would answer with: brotli where the browser takes it, as they all do. */
 function chooseEncoding(request: IncomingMessage, extension: string): Encoding | undefined {
   if (!COMPRESSIBLE.has(extension)) return undefined;
-  const accepted = String(request.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepted)) return "br";
-  if (/\bgzip\b/.test(accepted)) return "gzip";
-  return undefined;
+  return negotiateEncoding(request.headers["accept-encoding"], ENCODINGS);
 }
 
 /**
@@ -167,6 +173,29 @@ function previewHandler({ distDir, settings }: Pick<PreviewOptions, "distDir" | 
   };
 }
 
+/**
+ * A request the parser refuses (headers over Node's 16 KB limit: 431; anything malformed: 400) gets
+ * a real answer, and the connection is closed only once the client has stopped sending: closing it
+ * with unread bytes would reset it, and the client would see the reset instead of the status.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {
+  if (!socket.writable || error.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const [status, text] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large"]
+      : [400, "Bad Request"];
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+  const cutOff = setTimeout(() => socket.destroy(), REFUSAL_DRAIN_MS);
+  socket.once("close", () => clearTimeout(cutOff));
+  socket.resume();
+}
+
 function closeServer(server: ReturnType<typeof createHttpServer>): Promise<void> {
   return new Promise((done) => {
     server.closeAllConnections();
@@ -180,6 +209,7 @@ export async function startPreviewServer(options: PreviewOptions) {
   const server = tls
     ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler)
     : createHttpServer(handler);
+  server.on("clientError", answerClientError);
   const setting = options.portSetting ?? "PORT";
   const port = await listenOn(server, options.port ?? DEFAULT_PORT, setting);
   const url = `${tls ? "https" : "http"}://127.0.0.1:${port}`;

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PortError } from "../ports";
 import { startEmulator } from "./server";
-import { postFault, sendJsonTo, setUpEmulator, validBody } from "./test-harness";
+import { postFault, sendJsonTo, setUpEmulator, uniqueEmail, validBody } from "./test-harness";
 
 const CORS = {
   "access-control-allow-origin": "*",
@@ -109,5 +109,93 @@ describe("routing and CORS", () => {
     for (const [name, value] of Object.entries(CORS)) {
       expect(response.headers.get(name)).toBe(value);
     }
+  });
+});
+
+describe("the test controls answer test code, not web pages", () => {
+  const pageHeaders = {
+    Origin: "http://127.0.0.1:9999",
+    "Sec-Fetch-Site": "cross-site",
+    "Sec-Fetch-Mode": "no-cors",
+  };
+
+  it.each(["/__emulator/faults", "/__emulator/outbox", "/__emulator/limits"])(
+    "%s sends no CORS headers and refuses a preflight",
+    async (path) => {
+      const direct = await fetch(`${emulator.url}${path}`);
+      expect(direct.headers.get("access-control-allow-origin")).toBeNull();
+      expect(direct.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+      const preflight = await fetch(`${emulator.url}${path}`, {
+        method: "OPTIONS",
+        headers: {
+          Origin: "http://127.0.0.1:9999",
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "content-type",
+        },
+      });
+      expect(preflight.status).toBe(403);
+      expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+      expect(preflight.headers.get("access-control-allow-methods")).toBeNull();
+    },
+  );
+
+  it("ignores a cross-origin text/plain POST to the fault switch", async () => {
+    const email = uniqueEmail("csrf");
+    const forged = await fetch(`${emulator.url}/__emulator/faults`, {
+      method: "POST",
+      headers: { ...pageHeaders, "Content-Type": "text/plain;charset=UTF-8" },
+      body: JSON.stringify({ count: 1, status: 500, match: { email } }),
+    });
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toBe(
+      "The emulator's test controls answer test code, not web pages.",
+    );
+    expect((await sendJsonTo(emulator.url, validBody({ template_params: { email } }))).status).toBe(
+      200,
+    );
+  });
+
+  it("refuses a control body that is not declared JSON, even without an Origin", async () => {
+    const email = uniqueEmail("plain");
+    const plain = await fetch(`${emulator.url}/__emulator/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: JSON.stringify({ count: 1, status: 500, match: { email } }),
+    });
+    expect(plain.status).toBe(415);
+    expect(await plain.text()).toBe("Invalid fault: send it as Content-Type: application/json.");
+    expect((await emulator.controls.limits({ quota: 5 })).quota).toBe(5);
+    const limits = await fetch(`${emulator.url}/__emulator/limits`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "quota=0",
+    });
+    expect(limits.status).toBe(415);
+    expect((await emulator.controls.state()).quota).toBe(5);
+  });
+
+  it("lets no page read the outbox, and a person typing its address still can", async () => {
+    const email = uniqueEmail("read");
+    await sendJsonTo(emulator.url, validBody({ template_params: { email } }));
+    const path = `/__emulator/outbox?email=${encodeURIComponent(email)}`;
+    const fromPage = await fetch(`${emulator.url}${path}`, { headers: pageHeaders });
+    expect(fromPage.status).toBe(403);
+    const linked = await fetch(`${emulator.url}${path}`, {
+      headers: { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate" },
+    });
+    expect(linked.status).toBe(403);
+    const typed = await fetch(`${emulator.url}${path}`, {
+      headers: { "Sec-Fetch-Site": "none", "Sec-Fetch-Mode": "navigate" },
+    });
+    expect(typed.status).toBe(200);
+    expect(await typed.json()).toHaveLength(1);
+  });
+
+  it("keeps CORS on the send endpoints for any origin, as EmailJS does", async () => {
+    const response = await sendJsonTo(emulator.url, validBody(), {
+      headers: { "Content-Type": "application/json", Origin: "https://any.example" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The local EmailJS emulator on 127.0.0.1: routes, CORS, faults before sends, start and close.
- * Run: npm run emulator (EMULATOR_PORT, EMULATOR_OUTBOX, EMULATOR_PUBLIC_KEY, ... override).
+ * The local EmailJS emulator on 127.0.0.1: routes, CORS, faults and limits before sends, start and
+ * close. Run: npm run emulator (EMULATOR_PORT, EMULATOR_OUTBOX, EMULATOR_RATE_LIMIT, ... override).
  */
 import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import { resolve } from "node:path";
@@ -9,6 +9,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { loadEnv } from "vite";
 import { listenOn, PortError, readPort } from "../ports";
 import { createFaultSwitch, describeFault, parseFault } from "./faults";
+import {
+  createLimitSwitch,
+  type Limits,
+  parseCountSetting,
+  parseLimits,
+  parseOutage,
+  parseRateSetting,
+} from "./limits";
 import { openOutbox } from "./outbox";
 import {
   BodyTooLargeError,
@@ -36,19 +44,31 @@ const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const EMULATOR_ENV_FILE = ".env.emulator";
 /** The setting that chooses the emulator's port, named in the message when the port is busy. */
 const PORT_SETTING = "EMULATOR_PORT";
+/** The test controls: for test code on this machine, never for web pages. */
+const CONTROL_PREFIX = "/__emulator/";
 const FAULTS_PATH = "/__emulator/faults";
 const OUTBOX_PATH = "/__emulator/outbox";
+const LIMITS_PATH = "/__emulator/limits";
+const OUTAGE_PATH = "/__emulator/outage";
 const ALLOWED_METHODS: Record<string, string> = {
   [SEND_PATH]: "POST, OPTIONS",
   [SEND_FORM_PATH]: "POST, OPTIONS",
-  [FAULTS_PATH]: "POST, DELETE, OPTIONS",
-  [OUTBOX_PATH]: "GET, OPTIONS",
+  [FAULTS_PATH]: "POST, DELETE",
+  [OUTBOX_PATH]: "GET",
+  [LIMITS_PATH]: "GET, POST, DELETE",
+  [OUTAGE_PATH]: "POST, DELETE",
 };
+/** The send endpoints answer any origin, as EmailJS does (its allowed-origins list aside). */
 const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "POST, OPTIONS",
   "Access-Control-Allow-Headers": "Content-Type",
   "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_SECONDS),
+};
+/** The test controls: no CORS at all, and no reading by another site's page (no-cors included). */
+const CONTROL_HEADERS = {
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "X-Content-Type-Options": "nosniff",
 };
 
 type EmulatorOptions = {
@@ -61,6 +81,12 @@ type EmulatorOptions = {
   serviceId?: string;
   templateId?: string;
   maxBodyBytes?: number;
+  /** EmailJS's limits, off unless given; tests switch them at run time on /__emulator/limits. */
+  limits?: Limits;
+  /** Every send answers 503 for this long after the start (also /__emulator/outage). */
+  outageMs?: number;
+  /** The clock of the limits and the outage; tests pass their own. */
+  now?: () => number;
   log?: (line: string) => void;
 };
 
@@ -70,6 +96,31 @@ export type Emulator = {
   outboxPath: string;
   close(): Promise<void>;
 };
+
+/**
+ * The test controls answer test code (Node's fetch, Playwright's request), never a web page: a
+ * browser names the page's origin (Origin) or where the request comes from (Sec-Fetch-Site), and
+ * only a person typing the address into the browser ("none") may look.
+ */
+function checkControlCaller(request: IncomingMessage): void {
+  const site = request.headers["sec-fetch-site"];
+  if (request.headers.origin !== undefined || (site !== undefined && site !== "none")) {
+    throw new HttpError(403, "The emulator's test controls answer test code, not web pages.");
+  }
+}
+
+/** A control's body: JSON, declared as such (a page's form or text/plain POST never is). */
+function readControlJson(request: IncomingMessage, body: Buffer, what: string): unknown {
+  const type = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new HttpError(415, `Invalid ${what}: send it as Content-Type: application/json.`);
+  }
+  try {
+    return JSON.parse(body.toString("utf8"));
+  } catch (error) {
+    throw new HttpError(400, `Invalid ${what}: the body is not JSON: ${(error as Error).message}`);
+  }
+}
 
 /** The ids and port the site is built with locally, so both sides agree without configuration. */
 function emulatorDefaults() {
@@ -103,6 +154,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     log,
   );
   const faults = createFaultSwitch();
+  const limits = createLimitSwitch(options.now ?? Date.now);
+  if (options.limits) limits.set(options.limits);
+  if (options.outageMs) limits.startOutage(options.outageMs);
+  if (options.limits || options.outageMs)
+    log(`EmailJS limits on: ${JSON.stringify(limits.state())}`);
   // Ends pending fault delays when the server closes, so close() never waits for a timer.
   const lifetime = new AbortController();
 
@@ -113,8 +169,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     headers: Record<string, string> = {},
   ) => {
     if (response.headersSent || response.destroyed) return;
+    const path = new URL(response.req.url ?? "/", "http://127.0.0.1").pathname;
     response.writeHead(status, {
-      ...CORS_HEADERS,
+      ...(path.startsWith(CONTROL_PREFIX) ? CONTROL_HEADERS : CORS_HEADERS),
       "Content-Type": "text/plain; charset=utf-8",
       "Content-Length": String(Buffer.byteLength(body)),
       ...headers,
@@ -146,8 +203,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       reply(response, fault.status, fault.body ?? STATUS_CODES[fault.status] ?? "");
       return;
     }
-
-    await outbox.append(toOutboxEntry(email, accepted));
+    // Then EmailJS's own limits: the outage and the rate before the send is checked, the quota once
+    // it is known to be a valid email. A refused send never reaches the outbox.
+    const refused = limits.admit();
+    if (refused) {
+      log(`Send for ${to} refused: ${refused.status} ${refused.body}`);
+      reply(response, refused.status, refused.body);
+      return;
+    }
+    const entry = toOutboxEntry(email, accepted);
+    const overQuota = limits.takeQuota();
+    if (overQuota) {
+      log(`Send for ${to} refused: ${overQuota.status} (quota used up)`);
+      reply(response, overQuota.status, overQuota.body);
+      return;
+    }
+    await outbox.append(entry);
     log(`Email accepted for ${to} via ${email.endpoint}, appended to ${outbox.path}`);
     reply(response, 200, "OK");
   };
@@ -155,7 +226,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const method = request.method ?? "GET";
-    if (method === "OPTIONS") {
+    const control = url.pathname.startsWith(CONTROL_PREFIX);
+    if (control) checkControlCaller(request);
+    // A preflight is answered for the send endpoints only: no page may call the test controls.
+    if (method === "OPTIONS" && !control) {
       response.writeHead(204, CORS_HEADERS).end();
       return;
     }
@@ -179,19 +253,32 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       replyJson(response, 200, { pending: faults.pending() });
       return;
     }
+    if (url.pathname === LIMITS_PATH && method !== "POST") {
+      if (method === "DELETE") limits.clear();
+      replyJson(response, 200, limits.state());
+      return;
+    }
+    if (url.pathname === OUTAGE_PATH && method === "DELETE") {
+      limits.startOutage(0);
+      replyJson(response, 200, limits.state());
+      return;
+    }
     const body = await readBody(request, maxBodyBytes);
     if (url.pathname === FAULTS_PATH) {
-      let value: unknown;
-      try {
-        value = JSON.parse(body.toString("utf8"));
-      } catch (error) {
-        throw new HttpError(
-          400,
-          `Invalid fault: the body is not JSON: ${(error as Error).message}`,
-        );
-      }
-      faults.add(parseFault(value));
+      faults.add(parseFault(readControlJson(request, body, "fault")));
       replyJson(response, 200, { pending: faults.pending() });
+      return;
+    }
+    if (url.pathname === LIMITS_PATH) {
+      limits.set(parseLimits(readControlJson(request, body, "limits")));
+      log(`Limits set: ${JSON.stringify(limits.state())}`);
+      replyJson(response, 200, limits.state());
+      return;
+    }
+    if (url.pathname === OUTAGE_PATH) {
+      limits.startOutage(parseOutage(readControlJson(request, body, "outage")));
+      log(`Outage: every send answers 503 for ${limits.state().outageRemainingMs} ms`);
+      replyJson(response, 200, limits.state());
       return;
     }
     const email =
@@ -255,11 +342,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
  * file and accepted ids; the port (EMULATOR_PORT) is read with the defaults of .env.emulator.
  */
 export function emulatorOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): EmulatorOptions {
+  const setting = (name: string, parse: (text: string, name: string) => number) => {
+    const text = env[name];
+    return text ? parse(text, name) : undefined;
+  };
+  const ratePerSecond = setting("EMULATOR_RATE_LIMIT", parseRateSetting);
+  const quota = setting("EMULATOR_QUOTA", parseCountSetting);
   return {
     outboxPath: env.EMULATOR_OUTBOX || undefined,
     publicKey: env.EMULATOR_PUBLIC_KEY || undefined,
     serviceId: env.EMULATOR_SERVICE_ID || undefined,
     templateId: env.EMULATOR_TEMPLATE_ID || undefined,
+    limits:
+      ratePerSecond === undefined && quota === undefined ? undefined : { ratePerSecond, quota },
+    outageMs: setting("EMULATOR_OUTAGE_MS", parseCountSetting),
   };
 }
 

@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { emulatorControls } from "./client";
 import { type Emulator, startEmulator } from "./server";
 
 // Typed literally, as .env.emulator has them: the tests check the emulator reads that file.
@@ -57,8 +58,11 @@ export async function postFault(base: string, fault: Record<string, unknown>) {
   });
 }
 
-/** Starts this file's emulator (ids left out on purpose, so they come from .env.emulator). */
-export function setUpEmulator() {
+/**
+ * Starts this file's emulator (ids left out on purpose, so they come from .env.emulator); `now` is
+ * the clock of its limits and outage.
+ */
+export function setUpEmulator({ now }: { now?: () => number } = {}) {
   const state = { dir: "", emulator: undefined as Emulator | undefined, logLines: [] as string[] };
   const emulator = () => {
     if (!state.emulator) throw new Error("the emulator starts in beforeAll");
@@ -70,11 +74,13 @@ export function setUpEmulator() {
     state.emulator = await startEmulator({
       port: 0,
       outboxPath: join(state.dir, "nested", "emails.jsonl"),
+      now,
       log: (line) => state.logLines.push(line),
     });
   });
   afterEach(async () => {
-    await fetch(`${emulator().url}/__emulator/faults`, { method: "DELETE" });
+    const controls = emulatorControls(emulator().url);
+    await Promise.all([controls.clearFaults(), controls.clearLimits(), controls.endOutage()]);
   });
   afterAll(async () => {
     await state.emulator?.close();
@@ -90,6 +96,9 @@ export function setUpEmulator() {
     },
     get emulator() {
       return emulator();
+    },
+    get controls() {
+      return emulatorControls(emulator().url);
     },
     logLines: state.logLines,
     sendJson: (body: unknown, init: RequestInit = {}) => sendJsonTo(emulator().url, body, init),

@@ -98,11 +98,25 @@ export function WaitlistForm({ className }: { className?: string }) {
       <noscript>
         <p className="text-sm text-danger">{waitlist.needsJavaScript}</p>
       </noscript>
-      {/* Honeypot: off-screen and out of the tab order; people never fill it, form bots do. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+      {/*
+        Honeypot: off-screen, and inert, so nothing can focus it: no person, no keyboard, and no
+        browser autofill (Chromium fills an off-screen field even with autocomplete="off", but never
+        an inert one). Only a script that fills fields by name puts a value in it: a form bot. The
+        data- attributes ask 1Password, LastPass, Bitwarden and Dashlane to leave it alone too.
+      */}
+      <div aria-hidden="true" inert className="absolute -left-[9999px] size-px overflow-hidden">
         <label>
           {waitlist.honeypotLabel}
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+          <input
+            type="text"
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            data-1p-ignore=""
+            data-lpignore="true"
+            data-bwignore=""
+            data-form-type="other"
+          />
         </label>
       </div>
       <p id={privacyId} className="mt-1 text-xs text-ink-muted">

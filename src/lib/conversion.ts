@@ -1,4 +1,9 @@
-/** The /success conversion event (PRODUCT.md §1): one console line, and a dataLayer push where one exists. */
+/**
+ * The /success conversion event (PRODUCT.md §1): one console line, and a dataLayer push where one
+ * exists, only on an arrival from a send: /success shown by the app after this tab delivered a
+ * signup, not /success loaded as a page (a direct visit, a reload, a bookmark, Back or Forward)
+ * and not after a filled honeypot or an address already sent, which send nothing.
+ */
 import { browserSignupMemory } from "./signup/browser-signup";
 
 declare global {
@@ -9,11 +14,21 @@ declare global {
 
 const CONVERSION_EVENT = "waitlist_signup";
 
-export function logConversion(): void {
+/** Whether the document itself was loaded at the path shown now (not reached inside the app). */
+function loadedAsThisPage(): boolean {
+  const [entry] = performance.getEntriesByType("navigation");
+  // Without Navigation Timing the arrival cannot be told apart: the tab's signup decides alone.
+  if (!entry) return false;
+  return new URL(entry.name).pathname === window.location.pathname;
+}
+
+/** Logs the conversion if this view of /success is an arrival from a send; says whether it did. */
+export function logConversion(): boolean {
+  if (loadedAsThisPage() || !browserSignupMemory().signedUpInThisTab()) return false;
   console.log(`[conversion] ${CONVERSION_EVENT}`, {
     page: window.location.pathname,
-    signupInThisTab: browserSignupMemory().signedUpInThisTab(),
     at: new Date().toISOString(),
   });
   if (Array.isArray(window.dataLayer)) window.dataLayer.push({ event: CONVERSION_EVENT });
+  return true;
 }

@@ -50,3 +50,39 @@ describe("isValidEmail", () => {
     expect(normalizeEmail("  ada@example.com\n")).toBe("ada@example.com");
   });
 });
+
+describe("international domains", () => {
+  it.each([
+    ["x@bücher.de", "x@xn--bcher-kva.de"],
+    ["  Ada@BÜCHER.de ", "Ada@xn--bcher-kva.de"],
+    ["x@straße.de", "x@xn--strae-oqa.de"],
+    ["x@münchen.xn--p1ai", "x@xn--mnchen-3ya.xn--p1ai"],
+    ["x@例え.テスト", "x@xn--r8jz45g.xn--zckzah"],
+    ["x@ｂücher.de", "x@xn--bcher-kva.de"],
+    ["x@bücher1.de", "x@xn--bcher1-3ya.de"],
+    // "é" typed as e and a combining accent: the label ends with the mark.
+    ["x@cafe\u0301.fr", "x@xn--caf-dma.fr"],
+  ])("sends %s as %s and accepts it", (typed, sent) => {
+    expect(normalizeEmail(typed)).toBe(sent);
+    expect(isValidEmail(typed)).toBe(true);
+  });
+
+  it("leaves ASCII domains as typed", () => {
+    expect(normalizeEmail("ADA@EXAMPLE.COM")).toBe("ADA@EXAMPLE.COM");
+    expect(normalizeEmail("x@xn--bcher-kva.de")).toBe("x@xn--bcher-kva.de");
+  });
+
+  it.each([
+    ["a path after the domain", "x@bücher.de/admin"],
+    ["a space in the domain", "x@bü cher.de"],
+    ["an escaped byte", "x@b%C3%BCcher.de"],
+    ["an empty label", "x@bücher..de"],
+    ["a label starting with a hyphen", "x@-bücher.de"],
+    ["a label ending with a hyphen", "x@bücher-.de"],
+    ["a port", "x@bücher.de:25"],
+    ["a non-ASCII local part", "jörg@example.de"],
+    ["one label only", "x@bücher"],
+  ])("still refuses %s", (_name, typed) => {
+    expect(isValidEmail(typed)).toBe(false);
+  });
+});

@@ -1,6 +1,8 @@
 /**
  * The waitlist's email rule (PRODUCT.md §1): trimmed, what <input type="email"> accepts (the WHATWG
  * "valid e-mail address"), a domain of two or more labels whose last is 2+ letters, 254 chars at most.
+ * An international domain (x@bücher.de) is first turned into its ASCII form (x@xn--bcher-kva.de), as
+ * Chromium's email field already does and Firefox and WebKit do not, so every engine sends the same.
  */
 
 const MAX_EMAIL_LENGTH = 254;
@@ -8,10 +10,33 @@ const MAX_EMAIL_LENGTH = 254;
 // The WHATWG pattern, verbatim: https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address
 const WHATWG_EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-const LETTERS_TLD = /^[a-zA-Z]{2,}$/;
+/** A top-level label of letters, or the ASCII form of an international one (рф is xn--p1ai). */
+const TOP_LEVEL_LABEL = /^(?:[a-zA-Z]{2,}|xn--[a-zA-Z0-9-]+)$/;
+/** A domain label as a person types it: letters, marks and digits of any script, inner hyphens. */
+const UNICODE_LABEL = /^[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?$/u;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, on purpose.
+const ASCII_ONLY = /^[\u0000-\u007f]*$/;
 
+/**
+ * The domain's ASCII form (IDNA, as the URL parser computes it for a host), or the domain as given
+ * when it is ASCII already or is not a plain domain (the validator then refuses it).
+ */
+function domainToAscii(domain: string): string {
+  if (ASCII_ONLY.test(domain)) return domain;
+  if (!domain.split(".").every((label) => UNICODE_LABEL.test(label))) return domain;
+  try {
+    return new URL(`http://${domain}/`).hostname;
+  } catch {
+    return domain;
+  }
+}
+
+/** The address as it is checked and sent: trimmed, its domain in ASCII. */
 export function normalizeEmail(value: string): string {
-  return value.trim();
+  const email = value.trim();
+  const at = email.lastIndexOf("@");
+  if (at === -1) return email;
+  return `${email.slice(0, at)}@${domainToAscii(email.slice(at + 1))}`;
 }
 
 export function isValidEmail(value: string): boolean {
@@ -19,5 +44,5 @@ export function isValidEmail(value: string): boolean {
   if (email.length === 0 || email.length > MAX_EMAIL_LENGTH) return false;
   if (!WHATWG_EMAIL.test(email)) return false;
   const labels = email.slice(email.indexOf("@") + 1).split(".");
-  return labels.length >= 2 && LETTERS_TLD.test(labels[labels.length - 1] ?? "");
+  return labels.length >= 2 && TOP_LEVEL_LABEL.test(labels[labels.length - 1] ?? "");
 }

@@ -352,20 +352,88 @@ test.describe("a reload after a failure", () => {
 });
 
 test.describe("honeypot", () => {
-  test("a filled honeypot pretends success and sends nothing", async ({ page, emulator }) => {
+  /** The honeypot as a form bot finds it: the form's one text input (no role or label reaches it). */
+  const honeypotOf = (page: Page) => waitlistForm(page).form.locator('input[type="text"]');
+
+  test("a filled honeypot pretends success, sends nothing and logs no conversion", async ({
+    page,
+    emulator,
+    consoleGuard,
+  }) => {
     const sends = countSends(page);
     const address = uniqueEmail("honeypot");
     await page.goto("/");
     const { form, email, submit } = waitlistForm(page);
-    // The honeypot sits in an aria-hidden wrapper, so no role or label query can reach it (only
-    // the visible email field is a textbox); a bot finds it by its name, and so must this test.
+    // The honeypot is off the accessibility tree, so no role or label query can reach it (only
+    // the visible email field is a textbox); a bot fills every field it finds by script.
     await expect(form.getByRole("textbox")).toHaveCount(1);
-    await page.locator('input[name="website"]').fill("https://spam.example.com");
+    await honeypotOf(page).evaluate((field: HTMLInputElement) => {
+      field.value = "https://spam.example.com";
+    });
     await email.fill(address);
     await submit.click();
     await expectSuccessShown(page);
     expect(sends()).toBe(0);
     expect(await emulator.outbox(address)).toEqual([]);
+    expect(consoleGuard.logs.filter((line) => line.startsWith("[conversion]"))).toEqual([]);
+  });
+
+  test("people and their tools cannot reach it: inert, unnamed for fillers, autocomplete off", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const honeypot = honeypotOf(page);
+    await expect(honeypot).toHaveCount(1);
+    // A click, a tap or Tab would have to focus it first: it cannot take focus at all.
+    await honeypot.evaluate((field: HTMLInputElement) => field.focus());
+    await expect(honeypot).not.toBeFocused();
+    await expect(honeypot).toHaveAttribute("autocomplete", "off");
+    // No word that browsers' autofill or password managers map to a value of the person's.
+    const name = (await honeypot.getAttribute("name")) ?? "";
+    expect(name).not.toMatch(
+      /web|site|url|link|home|name|mail|phone|tel|addr|street|city|zip|post|code|company|org|country|user|login|pass|card|title|fax/i,
+    );
+  });
+
+  test("Chromium autofill of a saved address profile fills the email only, and it is sent once", async ({
+    page,
+    emulator,
+  }) => {
+    const address = uniqueEmail("autofill");
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    const cdp = await page.context().newCDPSession(page);
+    const filled = new Promise<{ name: string; value: string }[]>((done) => {
+      cdp.on("Autofill.addressFormFilled", (event) => done(event.filledFields));
+    });
+    await cdp.send("Autofill.enable");
+    // Chromium's own autofill, from the email field, with a whole saved profile: what a visitor
+    // picking their address from the browser's suggestions gets.
+    await email.focus();
+    const { result } = await cdp.send("Runtime.evaluate", { expression: "document.activeElement" });
+    const { node } = await cdp.send("DOM.describeNode", { objectId: result.objectId });
+    const profile = {
+      NAME_FULL: "Ada Lovelace",
+      EMAIL_ADDRESS: address,
+      COMPANY_NAME: "Analytical Engines Ltd",
+      ADDRESS_HOME_LINE1: "12 St James's Square",
+      ADDRESS_HOME_CITY: "London",
+      ADDRESS_HOME_ZIP: "SW1Y 4JH",
+      ADDRESS_HOME_COUNTRY: "GB",
+      PHONE_HOME_WHOLE_NUMBER: "+442079460000",
+    };
+    await cdp.send("Autofill.trigger", {
+      fieldId: node.backendNodeId,
+      address: { fields: Object.entries(profile).map(([name, value]) => ({ name, value })) },
+    });
+    await expect(email).toHaveValue(address);
+    expect((await filled).filter((field) => field.value !== "")).toEqual([
+      expect.objectContaining({ name: "email", value: address }),
+    ]);
+    await expect(honeypotOf(page)).toHaveValue("");
+    await submit.click();
+    await expectSuccessShown(page);
+    expect(await emulator.outbox(address)).toHaveLength(1);
   });
 });
 

@@ -5,8 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
-import type { Fault } from "../../server/emulator/faults";
-import type { OutboxEntry } from "../../server/emulator/outbox";
+import { type EmulatorControls, emulatorControls } from "../../server/emulator/client";
 import { E2E_EMULATOR_URL } from "./stack-ports";
 
 export { expect };
@@ -35,12 +34,6 @@ type ConsoleGuard = {
   logs: string[];
 };
 
-/** The test stack's emulator: queue a fault, read what arrived for an address. */
-type EmulatorClient = {
-  fault(fault: Fault): Promise<void>;
-  outbox(email: string): Promise<OutboxEntry[]>;
-};
-
 function isLocal(url: URL): boolean {
   return url.hostname === "127.0.0.1" || url.protocol === "data:" || url.protocol === "blob:";
 }
@@ -50,7 +43,7 @@ async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
-export const test = base.extend<{ consoleGuard: ConsoleGuard; emulator: EmulatorClient }>({
+export const test = base.extend<{ consoleGuard: ConsoleGuard; emulator: EmulatorControls }>({
   // Navigation resolves once the app is interactive, as a visitor's first click would need; with an
   // explicit `waitUntil`, at that point only (a visitor faster than the app, or an app held back).
   page: async ({ page }, use) => {
@@ -104,22 +97,11 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; emulator: Emulator
     },
     { auto: true },
   ],
-  emulator: async ({ request }, use) => {
-    await use({
-      async fault(fault) {
-        const response = await request.post(`${E2E_EMULATOR_URL}/__emulator/faults`, {
-          data: fault,
-        });
-        expect(response.ok()).toBe(true);
-      },
-      async outbox(email) {
-        const response = await request.get(
-          `${E2E_EMULATOR_URL}/__emulator/outbox?email=${encodeURIComponent(email)}`,
-        );
-        expect(response.ok()).toBe(true);
-        return (await response.json()) as OutboxEntry[];
-      },
-    });
+  // The test stack's emulator: queue a fault, read what arrived for an address. Its limits and
+  // outage are account-wide: a test that switches them on affects every test running beside it.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from it.
+  emulator: async ({}, use) => {
+    await use(emulatorControls(E2E_EMULATOR_URL));
   },
 });
 

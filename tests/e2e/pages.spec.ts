@@ -1,4 +1,12 @@
+import type { Page } from "@playwright/test";
 import { expect, test, uniqueEmail, waitlistForm } from "./fixtures";
+
+/** Two painted frames: every effect of the last render has run by then. */
+function nextFrames(page: Page) {
+  return page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+}
 
 test.describe("thank-you page", () => {
   test("says thank you, lists the three next steps and focuses its heading", async ({ page }) => {
@@ -16,29 +24,47 @@ test.describe("thank-you page", () => {
     await expect(page).toHaveTitle("You're on the list | Bulwark");
   });
 
-  test("logs one conversion event on load and pushes to an existing dataLayer", async ({
+  test("logs one conversion event on an arrival from a send and pushes to an existing dataLayer", async ({
     page,
     consoleGuard,
   }) => {
+    const conversions = () =>
+      consoleGuard.logs.filter((line) => line.startsWith("[conversion] waitlist_signup"));
     await page.addInitScript(() => {
       (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
     });
-    await page.goto("/success");
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(uniqueEmail("conversion"));
+    await submit.click();
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
-    await expect
-      .poll(() =>
-        consoleGuard.logs.filter((line) => line.startsWith("[conversion] waitlist_signup")),
-      )
-      .toHaveLength(1);
+    await expect.poll(conversions).toHaveLength(1);
     const dataLayer = await page.evaluate(
       () => (window as unknown as { dataLayer: unknown[] }).dataLayer,
     );
     expect(dataLayer).toEqual([{ event: "waitlist_signup" }]);
     // Two painted frames later every effect has run: still one event (no StrictMode double log).
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    expect(consoleGuard.logs.filter((line) => line.startsWith("[conversion]"))).toHaveLength(1);
+    await nextFrames(page);
+    expect(conversions()).toHaveLength(1);
+    // A reload of /success is a visit to the page, not a second signup.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeFocused();
+    await nextFrames(page);
+    expect(conversions()).toHaveLength(1);
+  });
+
+  test("a direct visit to /success logs no conversion", async ({ page, consoleGuard }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+    });
+    await page.goto("/success");
+    // Focus moves to the heading in the same effect that would log.
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeFocused();
+    await nextFrames(page);
+    expect(consoleGuard.logs.filter((line) => line.startsWith("[conversion]"))).toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer),
+    ).toEqual([]);
   });
 
   test("Back to Home loads / afresh, its static parts all there", async ({ page }) => {

@@ -65,6 +65,26 @@ test.describe("waitlist sending", () => {
     expect(outbox[0]?.template_params).toEqual({ email: address, ...EXPECTED_FIXED_PARAMS });
   });
 
+  test("an international domain, typed, is sent once in its ASCII form", async ({
+    page,
+    emulator,
+  }) => {
+    const [local] = uniqueEmail("idn").split("@");
+    await page.goto("/");
+    const { email } = waitlistForm(page);
+    await email.pressSequentially(`${local}@bücher.de`);
+    await email.press("Enter");
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    // Punycode, as Chromium's own email field gives it and every mail system accepts it.
+    const outbox = await emulator.outbox(`${local}@xn--bcher-kva.de`);
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]?.template_params).toEqual({
+      email: `${local}@xn--bcher-kva.de`,
+      ...EXPECTED_FIXED_PARAMS,
+    });
+    expect(await emulator.outbox(`${local}@bücher.de`)).toEqual([]);
+  });
+
   test("success: Redirecting... is announced before /success shows, not after", async ({
     page,
   }) => {

@@ -12,7 +12,7 @@ export const EARLY_SUBMIT_ATTRIBUTE = "data-early-submit";
 export const EARLY_SUBMIT_BUSY_ATTRIBUTE = "data-busy";
 export const EMAIL_FIELD = "email";
 /** Off-screen and out of the tab order: people never fill it, form bots do. */
-export const HONEYPOT_FIELD = "website";
+export const HONEYPOT_FIELD = "bw_kx7";
 
 export type EarlySubmitQueue = {
   /**

@@ -1,0 +1,49 @@
+/**
+ * A typed client of the emulator's test controls (/__emulator/*), for test code in Node: queue a
+ * fault, switch EmailJS's limits or an outage on and off, read the outbox.
+ */
+import type { Fault } from "./faults";
+import type { Limits, LimitsState } from "./limits";
+import type { OutboxEntry } from "./outbox";
+
+export type { Fault, Limits, LimitsState, OutboxEntry };
+
+export type EmulatorControls = ReturnType<typeof emulatorControls>;
+
+/** The controls of the emulator at `baseUrl` (for example http://127.0.0.1:4180). */
+export function emulatorControls(baseUrl: string) {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}/__emulator/${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+    });
+    if (!response.ok) {
+      throw new Error(
+        `emulator ${method} /__emulator/${path}: HTTP ${response.status} ${await response.text()}`,
+      );
+    }
+    return (await response.json()) as T;
+  };
+  return {
+    /** Makes the next matching sends fail (see the fault switch). */
+    fault: (fault: Fault) => call<unknown>("POST", "faults", fault).then(() => {}),
+    clearFaults: () => call<unknown>("DELETE", "faults").then(() => {}),
+    /** Replaces EmailJS's limits (account-wide); a quota counts from now. */
+    limits: (limits: Limits) => call<LimitsState>("POST", "limits", limits),
+    /** Switches the rate and the quota off. */
+    clearLimits: () => call<LimitsState>("DELETE", "limits"),
+    /** Every send answers 503 for `ms` from now. */
+    outage: (ms: number) => call<LimitsState>("POST", "outage", { ms }),
+    endOutage: () => call<LimitsState>("DELETE", "outage"),
+    /** The limits and the outage as they stand. */
+    state: () => call<LimitsState>("GET", "limits"),
+    /** The emails accepted for one address, or all of them. */
+    outbox: (email?: string) =>
+      call<OutboxEntry[]>(
+        "GET",
+        email === undefined ? "outbox" : `outbox?email=${encodeURIComponent(email)}`,
+      ),
+  };
+}

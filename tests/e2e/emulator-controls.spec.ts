@@ -1,0 +1,46 @@
+/**
+ * The local emulator's test controls are for test code, not for web pages (issue 22): a page of
+ * another origin can neither switch a fault on nor read the outbox, while the site still sends.
+ */
+import { expect, test, uniqueEmail, waitlistForm } from "./fixtures";
+import { E2E_EMULATOR_URL, E2E_PRODUCTION_SITE_URL } from "./stack-ports";
+
+test("a web page can neither set a fault with a text/plain POST nor read the outbox", async ({
+  browser,
+  page,
+  emulator,
+}) => {
+  const address = uniqueEmail("forged");
+  // Any page of another origin than the emulator's whose policy lets it connect there: the
+  // production build's, in a context of its own (its refused requests are the point, not errors).
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await stranger.goto(`${E2E_PRODUCTION_SITE_URL}/`);
+  const outcome = await stranger.evaluate(
+    async ({ api, email }) => {
+      // A "simple" request: no preflight, so the browser sends it whatever the answer says (the
+      // answer itself is then withheld from the page, hence the catch).
+      await fetch(`${api}/faults`, {
+        method: "POST",
+        mode: "no-cors",
+        headers: { "Content-Type": "text/plain" },
+        body: JSON.stringify({ count: 1, status: 500, match: { email } }),
+      }).catch(() => {});
+      return fetch(`${api}/outbox`).then(
+        (response) => `read ${response.status}`,
+        () => "blocked",
+      );
+    },
+    { api: `${E2E_EMULATOR_URL}/__emulator`, email: address },
+  );
+  await other.close();
+  expect(outcome).toBe("blocked");
+
+  // The forged fault did not take: the visitor's signup goes through, once.
+  await page.goto("/");
+  const { email, submit } = waitlistForm(page);
+  await email.fill(address);
+  await submit.click();
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  expect(await emulator.outbox(address)).toHaveLength(1);
+});
