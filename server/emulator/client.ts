@@ -30,6 +30,11 @@ export function emulatorControls(baseUrl: string) {
     /** Makes the next matching sends fail (see the fault switch). */
     fault: (fault: Fault) => call<unknown>("POST", "faults", fault).then(() => {}),
     clearFaults: () => call<unknown>("DELETE", "faults").then(() => {}),
+    /** The faults still queued, each with how many sends it has left to fail. */
+    pendingFaults: () =>
+      call<{ pending: (Fault & { remaining: number })[] }>("GET", "faults").then(
+        ({ pending }) => pending,
+      ),
     /** Replaces EmailJS's limits (account-wide); a quota counts from now. */
     limits: (limits: Limits) => call<LimitsState>("POST", "limits", limits),
     /** Switches the rate and the quota off. */

@@ -109,6 +109,22 @@ describe("faults", () => {
     expect(await emulator.outboxFor(email)).toEqual([]);
   });
 
+  it("lists what is still queued on GET, counting down as sends use it", async () => {
+    const email = uniqueEmail("listed");
+    await emulator.addFault({ count: 2, status: 500, match: { email } });
+    const list = async () =>
+      (await (await fetch(`${emulator.url}/__emulator/faults`)).json()) as { pending: unknown[] };
+    expect((await list()).pending).toEqual([
+      { count: 2, status: 500, match: { email }, remaining: 2 },
+    ]);
+    await emulator.sendJson(validBody({ template_params: { email } }));
+    expect((await list()).pending).toEqual([
+      { count: 2, status: 500, match: { email }, remaining: 1 },
+    ]);
+    await emulator.sendJson(validBody({ template_params: { email } }));
+    expect((await list()).pending).toEqual([]);
+  });
+
   it("clears every queued fault on DELETE", async () => {
     const email = uniqueEmail("cleared");
     await emulator.addFault({ count: 5, status: 500, match: { email } });

@@ -53,7 +53,7 @@ const OUTAGE_PATH = "/__emulator/outage";
 const ALLOWED_METHODS: Record<string, string> = {
   [SEND_PATH]: "POST, OPTIONS",
   [SEND_FORM_PATH]: "POST, OPTIONS",
-  [FAULTS_PATH]: "POST, DELETE",
+  [FAULTS_PATH]: "GET, POST, DELETE",
   [OUTBOX_PATH]: "GET",
   [LIMITS_PATH]: "GET, POST, DELETE",
   [OUTAGE_PATH]: "POST, DELETE",
@@ -248,8 +248,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       replyJson(response, 200, await outbox.list(url.searchParams.get("email")));
       return;
     }
-    if (url.pathname === FAULTS_PATH && method === "DELETE") {
-      faults.clear();
+    if (url.pathname === FAULTS_PATH && method !== "POST") {
+      if (method === "DELETE") faults.clear();
       replyJson(response, 200, { pending: faults.pending() });
       return;
     }

@@ -5,8 +5,7 @@
  * `load: N delivered, D duplicated, L lost silently of M`; exits 1 when a bar does not hold.
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { buildSite } from "../../scripts/build";
 import { readBuildSettings, startPreviewServer } from "../../server/preview";
@@ -21,7 +20,9 @@ const emulatorPort = (index: number) => base + 1 + index;
 
 /** The site the in-browser visitors use, built as `npm start` builds it but with production timings. */
 async function serveSite(origin: string) {
-  const workDir = await mkdtemp(join(tmpdir(), "bulwark-load-site-"));
+  // Inside the repository: the prerender imports the server bundle, which needs node_modules.
+  const workDir = resolve(root, ".load", String(base));
+  await rm(workDir, { recursive: true, force: true });
   Object.assign(process.env, {
     VITE_EMAILJS_PUBLIC_KEY: CROWD_IDS.publicKey,
     VITE_EMAILJS_SERVICE_ID: CROWD_IDS.serviceId,

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { emulatorControls } from "../../server/emulator/client";
 import { startEmulator } from "../../server/emulator/server";
 import { startBrowser, visitInBrowser } from "./browser-visitors";
 import { CROWD_IDS, initSdk, type VisitorResult, visit } from "./crowd";
@@ -59,12 +60,10 @@ const results = await Promise.all(
 );
 await browser?.close();
 
-const outbox = (await (await fetch(`${emulator.url}/__emulator/outbox`)).json()) as {
-  template_params: { email: string };
-}[];
+const outbox = await emulatorControls(emulator.url).outbox();
 const arrivals: Record<string, number> = {};
 for (const entry of outbox) {
-  const email = entry.template_params.email;
+  const email = String(entry.template_params.email);
   arrivals[email] = (arrivals[email] ?? 0) + 1;
 }
 await emulator.close();

@@ -82,11 +82,19 @@ function once(callback: (() => void) | undefined): () => void {
   };
 }
 
-function rejectOnAbort(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+/** `work`, or a rejection with the signal's reason once it aborts, whichever comes first. */
+async function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  let stop = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    stop = () => reject(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
   });
+  try {
+    return await Promise.race([work, aborted]);
+  } finally {
+    signal.removeEventListener("abort", stop);
+  }
 }
 
 export function createWaitlistSignup(deps: SignupDeps) {
@@ -116,7 +124,7 @@ export function createWaitlistSignup(deps: SignupDeps) {
       );
     expired.catch(() => {});
     try {
-      return await Promise.race([answer, expired, rejectOnAbort(signal)]);
+      return await untilAborted(Promise.race([answer, expired]), signal);
     } finally {
       timers.abort();
     }
