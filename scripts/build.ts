@@ -9,6 +9,11 @@ import { parseArgs } from "node:util";
 import { build, loadEnv } from "vite";
 import { BUILD_SETTINGS_FILE, netlifyHeadersFile, vercelConfig } from "../server/http-headers";
 import { readEmailConfig } from "../src/lib/config";
+import {
+  missingPrivacySettingsWarning,
+  readTrustSettings,
+  TrustSettingError,
+} from "../src/lib/trust-settings";
 import { prerender } from "./prerender";
 import { writeSecurityTxt } from "./security-txt";
 import { writeSeoAssets } from "./seo-assets";
@@ -35,8 +40,29 @@ export function checkBuildEnv(mode: string, env: Record<string, string | undefin
   );
 }
 
+/**
+ * The privacy notice's and the footer's settings. Unset ones are warned about, by name (the page
+ * then uses neutral wording); an unusable one stops the build.
+ */
+export function readTrustSettingsForBuild(
+  env: Record<string, string | undefined>,
+  warn: (message: string) => void = console.warn,
+) {
+  try {
+    const { settings, missing } = readTrustSettings(env);
+    if (missing.length > 0) warn(missingPrivacySettingsWarning(missing));
+    return settings;
+  } catch (error) {
+    if (error instanceof TrustSettingError)
+      throw new BuildSettingsError(`Build stopped: ${error.message}`);
+    throw error;
+  }
+}
+
 export async function buildSite({ mode, outDir }: { mode: string; outDir: string }) {
   const env = loadEnv(mode, root, "");
+  // Every setting is read before the guard may stop the build, so one run names all that is missing.
+  const trust = readTrustSettingsForBuild(env);
   checkBuildEnv(mode, env);
   const siteUrl = env.SITE_URL?.trim() || FALLBACK_SITE_URL;
   if (!env.SITE_URL?.trim()) {
@@ -62,6 +88,7 @@ export async function buildSite({ mode, outDir }: { mode: string; outDir: string
     serverEntry: resolve(ssrDir, "entry-server.js"),
     siteUrl,
     giveUpMs: readEmailConfig({ ...env, MODE: mode }).timeoutMs,
+    trust,
   });
   await writeSeoAssets({ distDir, siteUrl });
   await writeSecurityTxt({ distDir, contact: env.SECURITY_CONTACT, siteUrl });

@@ -1,9 +1,10 @@
 // Vite plugin for `npm run dev`: renders each page on the server into index.html's slots, as the
 // prerender does for a build, so the browser hydrates the same markup there as in production
 // (an empty root made every dev page log a hydration error). Added in vite.config.ts.
-import type { Plugin, ViteDevServer } from "vite";
+import { loadEnv, type Plugin, type ViteDevServer } from "vite";
 import type * as Routes from "../src/app/routes.ts";
 import type * as EntryServer from "../src/entry-server.tsx";
+import { readTrustSettings } from "../src/lib/trust-settings.ts";
 import { fillSlot } from "./fill-slot.ts";
 
 export function devRenderPlugin(): Plugin {
@@ -27,7 +28,10 @@ export function devRenderPlugin(): Plugin {
       const route = routes.find((candidate) => candidate.id === id) ?? notFoundRoute;
       const origin = server.resolvedUrls?.local[0] ?? "http://127.0.0.1:5173/";
       try {
-        const page = await render(route, origin, { manifestLink: true });
+        // The privacy and security contacts, as the build reads them (scripts/build.ts warns).
+        const { mode, root } = server.config;
+        const { settings: trust } = readTrustSettings(loadEnv(mode, root, ""));
+        const page = await render(route, origin, { manifestLink: true, trust });
         return fillSlot(fillSlot(html, "<!--app-head-->", page.head), "<!--app-html-->", page.html);
       } catch (error) {
         // Points the stack at the source files rather than Vite's transformed modules.

@@ -10,11 +10,16 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { notFoundRoute, type PrerenderRoute, routes } from "../src/app/routes";
 import { escapeMarkup } from "../src/lib/escape-markup";
+import type { TrustSettings } from "../src/lib/trust-settings";
 import { fillSlot } from "./fill-slot";
 import { buildInlineLoader } from "./inline-loader-build";
 
 type ServerEntry = {
-  render: (route: PrerenderRoute, siteUrl: string) => Promise<{ head: string; html: string }>;
+  render: (
+    route: PrerenderRoute,
+    siteUrl: string,
+    options: { trust: TrustSettings },
+  ) => Promise<{ head: string; html: string }>;
   emailOrigin: string;
   manifestHref: string;
 };
@@ -118,12 +123,15 @@ export async function prerender({
   serverEntry,
   siteUrl,
   giveUpMs,
+  trust,
 }: {
   distDir: string;
   serverEntry: string;
   siteUrl: string;
   /** How long a submit kept before the app starts waits before the page says nothing was sent. */
   giveUpMs: number;
+  /** Who runs the site and how to reach them, for the privacy notice and the footer. */
+  trust: TrustSettings;
 }) {
   const { render, emailOrigin, manifestHref } = (await import(
     pathToFileURL(resolve(serverEntry)).href
@@ -134,7 +142,7 @@ export async function prerender({
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
   for (const route of [...routes, notFoundRoute]) {
-    const { head, html } = await render(route, siteUrl);
+    const { head, html } = await render(route, siteUrl, { trust });
     let page = fillSlot(template, "<!--app-head-->", head);
     page = fillSlot(page, "<!--app-html-->", html);
     const file = join(distDir, route.file);

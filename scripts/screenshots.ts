@@ -1,10 +1,11 @@
 /**
- * Screenshots of the built pages at 320, 375, 768 and 1280 px, for looking at what we ship.
+ * Screenshots of the built pages at 320, 375, 768 and 1280 px, for looking at what we ship, plus
+ * close-ups of the waitlist form with its privacy notice open and of the footer.
  * Run: npm run build:local && npm run screenshots (writes reports/screenshots/*.png).
  */
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
-import { chromium } from "@playwright/test";
+import { chromium, type Locator, type Page } from "@playwright/test";
 import { readBuildSettings, startPreviewServer } from "../server/preview";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/browser";
 
@@ -14,6 +15,19 @@ const PAGES = [
   { name: "success", path: "/success" },
   { name: "not-found", path: "/missing-page" },
 ];
+
+/**
+ * One part of the page, cut from a full-page shot: an element's own screenshot scrolls it into
+ * view, where the fixed header would cover its top.
+ */
+async function closeUp(page: Page, part: Locator, path: string) {
+  const clip = await part.evaluate((element) => {
+    const { x, y, width, height } = element.getBoundingClientRect();
+    return { x, y: y + window.scrollY, width, height };
+  });
+  await page.screenshot({ path, fullPage: true, clip });
+  console.log(path);
+}
 
 const root = resolve(import.meta.dirname, "..");
 const outDir = resolve(root, "reports/screenshots");
@@ -46,6 +60,11 @@ try {
       const file = resolve(outDir, `${name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);
+      if (name !== "landing") continue;
+      const form = page.getByRole("form", { name: "Join the early-access waitlist" });
+      await form.getByText("How we handle your address").click();
+      await closeUp(page, form, resolve(outDir, `waitlist-privacy-open-${width}.png`));
+      await closeUp(page, page.getByRole("contentinfo"), resolve(outDir, `footer-${width}.png`));
     }
     await context.close();
   }

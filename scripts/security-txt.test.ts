@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { contactUri, securityTxt, writeSecurityTxt } from "./security-txt";
+import { securityTxt, writeSecurityTxt } from "./security-txt";
 
 const NOW = new Date("2026-11-23T07:08:09.000Z");
 
@@ -36,8 +36,11 @@ describe("security.txt", () => {
   });
 
   it("keeps mailto: as given and refuses a contact that is neither address nor URI", () => {
-    expect(contactUri("mailto:a@b.example")).toBe("mailto:a@b.example");
-    expect(() => contactUri("nobody")).toThrow(/SECURITY_CONTACT/);
+    const text = securityTxt({ contact: "mailto:a@b.example", siteUrl: "https://b.example" });
+    expect(text).toContain("Contact: mailto:a@b.example\n");
+    expect(() => securityTxt({ contact: "nobody", siteUrl: "https://b.example" })).toThrow(
+      /SECURITY_CONTACT/,
+    );
   });
 
   it("expires one year on even from 29 February", () => {

@@ -4,16 +4,7 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-
-export const SECURITY_TXT_PATH = "/.well-known/security.txt";
-
-/** A bare address becomes a mailto: URI; a URI (mailto:, https:, tel:) is kept as it is. */
-export function contactUri(contact: string): string {
-  const value = contact.trim();
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
-  if (value.includes("@")) return `mailto:${value}`;
-  throw new Error(`SECURITY_CONTACT is neither an email address nor a URI: ${value}`);
-}
+import { contactUri, SECURITY_TXT_PATH } from "../src/lib/trust-settings";
 
 /** The file's text: Contact, Expires one year after `now`, Preferred-Languages and Canonical. */
 export function securityTxt({
@@ -28,7 +19,7 @@ export function securityTxt({
   const expires = new Date(now);
   expires.setUTCFullYear(expires.getUTCFullYear() + 1);
   return [
-    `Contact: ${contactUri(contact)}`,
+    `Contact: ${contactUri(contact, "SECURITY_CONTACT")}`,
     `Expires: ${expires.toISOString()}`,
     "Preferred-Languages: en",
     `Canonical: ${new URL(SECURITY_TXT_PATH, siteUrl).href}`,

@@ -5,6 +5,7 @@ import { renderHead } from "./app/head";
 import type { PrerenderRoute } from "./app/routes";
 import { seo } from "./content/seo";
 import { emailConfig } from "./lib/config";
+import { NO_TRUST_SETTINGS, type TrustSettings } from "./lib/trust-settings";
 
 /**
  * Renders one route to HTML for scripts/prerender.ts. A static prerender waits for every lazy part
@@ -15,12 +16,19 @@ import { emailConfig } from "./lib/config";
 export async function render(
   route: PrerenderRoute,
   siteUrl: string,
-  /** The dev server has no inline loader to hand the manifest to the app: it links it here. */
-  { manifestLink = false } = {},
+  {
+    manifestLink = false,
+    trust = NO_TRUST_SETTINGS,
+  }: {
+    /** The dev server has no inline loader to hand the manifest to the app: it links it here. */
+    manifestLink?: boolean;
+    /** The build's privacy and security contacts, for the privacy notice and the footer. */
+    trust?: TrustSettings;
+  } = {},
 ): Promise<{ head: string; html: string }> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App ssrPath={route.path} />
+      <App ssrPath={route.path} trust={trust} />
     </StrictMode>,
   );
   let html = "";

@@ -3,8 +3,10 @@ import { Router, useLocation } from "wouter";
 import { PendingSignupNote } from "@/components/pending-signup-note";
 import { revealOnScroll } from "@/components/reveal-on-scroll";
 import { ToasterHost } from "@/components/toaster-host";
+import { TrustSettingsProvider } from "@/components/trust-settings";
 import { pageMeta } from "@/content/pages";
 import { site } from "@/content/site";
+import { NO_TRUST_SETTINGS, type TrustSettings } from "@/lib/trust-settings";
 import { LandingPage } from "./pages/landing-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { SuccessPage } from "./pages/success-page";
@@ -23,17 +25,26 @@ const PAGES = {
 const SERVED_ONLY: ReadonlySet<RouteId> = new Set(["landing"]);
 
 /**
- * The whole app for one URL. The server passes the path it prerenders; the browser reads its own.
- * The toaster sits outside the pages, so a toast raised on / stays up on /success; so does the note
- * that finishes a signup an earlier page left being sent, so it shows on every page.
+ * The whole app for one URL. The server passes the path it prerenders and the build's contact
+ * settings (shown only in parts the prerender writes); the browser reads its own path. The toaster
+ * sits outside the pages, so a toast raised on / stays up on /success; so does the note that
+ * finishes a signup an earlier page left being sent, so it shows on every page.
  */
-export function App({ ssrPath }: { ssrPath?: string }) {
+export function App({
+  ssrPath,
+  trust = NO_TRUST_SETTINGS,
+}: {
+  ssrPath?: string;
+  trust?: TrustSettings;
+}) {
   return (
-    <Router ssrPath={ssrPath}>
-      <CurrentPage />
-      <PendingSignupNote />
-      <ToasterHost closeLabel={site.closeToastLabel} />
-    </Router>
+    <TrustSettingsProvider value={trust}>
+      <Router ssrPath={ssrPath}>
+        <CurrentPage />
+        <PendingSignupNote />
+        <ToasterHost closeLabel={site.closeToastLabel} />
+      </Router>
+    </TrustSettingsProvider>
   );
 }
 

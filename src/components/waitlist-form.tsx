@@ -10,6 +10,8 @@ import {
   EMAIL_FIELD,
   HONEYPOT_FIELD,
 } from "@/lib/signup/early-submit";
+import { PrivacyNotice } from "./privacy-notice";
+import { StaticContent } from "./static-content";
 import { useWaitlistSignup } from "./use-waitlist-signup";
 
 /**
@@ -122,6 +124,8 @@ export function WaitlistForm({ className }: { className?: string }) {
       <p id={privacyId} className="mt-1 text-xs text-ink-muted">
         {waitlist.privacy}
       </p>
+      {/* Static markup, a native disclosure: it opens with no JavaScript and costs the bundle nothing. */}
+      <StaticContent className="mt-1">{import.meta.env.SSR && <PrivacyNotice />}</StaticContent>
     </form>
   );
 }

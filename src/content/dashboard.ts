@@ -11,9 +11,9 @@ export type DashboardContent = {
   eyebrow: string;
   heading: string;
   intro: string;
+  /** Says, to the eye and to assistive technology, that the dashboard is an illustration. */
   sampleBadge: string;
   panelTitle: string;
-  liveLabel: string;
   statTiles: StatTile[];
   threats: { title: string; severityLabels: Record<Severity, string>; items: ThreatItem[] };
   map: { title: string; caption: string; hotspots: MapHotspot[] };
@@ -29,7 +29,6 @@ export const dashboard = {
     "A preview of the Bulwark console: what was stopped, what needs attention and how healthy each part of your business is right now.",
   sampleBadge: "Sample data",
   panelTitle: "Fraud Command Center",
-  liveLabel: "Live",
   statTiles: [
     { icon: "dollar", label: "Fraud Prevented 24h", value: "$157K", note: "+12% vs. yesterday" },
     { icon: "alert", label: "Fraud Attempts", value: "247", note: "All blocked or challenged" },

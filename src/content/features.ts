@@ -14,7 +14,7 @@ export type FeaturesContent = {
 
 export const features = {
   eyebrow: "Capabilities",
-  heading: "Defence that learns as fast as attackers do",
+  heading: "Defense that learns as fast as attackers do",
   intro:
     "Four layers work together to tell real customers from bots, fraud rings and attackers without adding friction for the people you want to keep.",
   learnMore: "Learn more",

@@ -1,4 +1,6 @@
 type ThreatCard = {
+  /** Says, to the eye and to assistive technology, that the card is an illustration. */
+  sampleBadge: string;
   status: string;
   title: string;
   detail: string;
@@ -30,6 +32,7 @@ export const hero = {
   learnMore: "Learn More",
   learnMoreTarget: "features",
   threatCard: {
+    sampleBadge: "Sample data",
     status: "Blocked",
     title: "SQL injection attempt",
     detail:

@@ -14,7 +14,7 @@ export const pageMeta = {
   landing: {
     title: "Bulwark: AI-powered API security & fraud prevention",
     description:
-      "Bulwark stops API attacks and fraud in real time with machine-learning detection, behaviour analysis and adaptive response. Join the early-access waitlist.",
+      "Bulwark stops API attacks and fraud in real time with machine-learning detection, behavior analysis and adaptive response. Join the early-access waitlist.",
     indexable: true,
   },
   success: {

@@ -10,7 +10,15 @@ export type Site = {
   closeToastLabel: string;
   navItems: NavItem[];
   inertHint: string;
-  footer: { blurb: string; rights: string; sampleDataNote: string };
+  /** Closes the footer's copyright line, which the app renders (it moves the year on). */
+  rights: string;
+};
+
+/** The rest of the page's foot: static, so apart from `site` and out of the browser's bundle. */
+export type Footer = {
+  blurb: string;
+  sampleDataNote: string;
+  contact: { heading: string; privacy: string; security: string; securityTxt: string };
 };
 
 export const site = {
@@ -27,9 +35,17 @@ export const site = {
     { label: "Solutions", sectionId: "solutions" },
   ],
   inertHint: "Available with early access",
-  footer: {
-    blurb: "AI-powered API security & fraud prevention for teams that run APIs, apps and stores.",
-    rights: "All rights reserved.",
-    sampleDataNote: "Dashboard figures, alerts and map are illustrative sample data.",
-  },
+  rights: "All rights reserved.",
 } satisfies Site;
+
+export const footer = {
+  blurb: "AI-powered API security & fraud prevention for teams that run APIs, apps and stores.",
+  sampleDataNote:
+    "The threat alert at the top of the page and the dashboard's figures, alerts and map are illustrative sample data.",
+  contact: {
+    heading: "Contact",
+    privacy: "Privacy",
+    security: "Security",
+    securityTxt: "security.txt",
+  },
+} satisfies Footer;

@@ -18,7 +18,7 @@ export const solutions = {
   eyebrow: "Solutions",
   heading: "Built for the way you run your business",
   intro:
-    "Whether you expose public APIs, take payments or run a loyalty programme, Bulwark fits in front of what you already have.",
+    "Whether you expose public APIs, take payments or run a loyalty program, Bulwark fits in front of what you already have.",
   cards: [
     {
       icon: "lock",
@@ -46,7 +46,7 @@ export const solutions = {
       summary: "Know your customers from the bots pretending to be them.",
       bullets: [
         "Per-account baselines for devices, places and habits",
-        "Spots account takeover the moment behaviour shifts",
+        "Spots account takeover the moment behavior shifts",
         "Explains every decision so your team can act fast",
       ],
     },

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { LandingSection } from "@/components/landing-section";
 import { StaticContent } from "@/components/static-content";
 import { Badge } from "@/components/ui/badge";
@@ -9,7 +10,14 @@ import { SecurityHealth } from "./dashboard/security-health";
 import { StatTile } from "./dashboard/stat-tile";
 import { ThreatActivity } from "./dashboard/threat-activity";
 
+/**
+ * The dashboard band: a static mock of the console, as a figure named by its panel title and
+ * described by its "Sample data" badge, so its figures and alerts are never taken for live ones.
+ */
 export function DashboardSection() {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const sampleId = `${id}-sample`;
   return (
     <LandingSection
       id="dashboard"
@@ -17,17 +25,20 @@ export function DashboardSection() {
       heading={dashboard.heading}
       intro={dashboard.intro}
     >
-      <div className="mt-14 rounded-3xl border border-line bg-canvas/60 p-3 shadow-deep sm:p-5">
+      <figure
+        aria-labelledby={titleId}
+        aria-describedby={sampleId}
+        className="mt-14 rounded-3xl border border-line bg-canvas/60 p-3 shadow-deep sm:p-5"
+      >
         <div className="flex flex-wrap items-center justify-between gap-3 px-2 pb-4">
           <p className="flex items-center gap-2 text-sm font-semibold text-ink">
             <span
               aria-hidden="true"
               className="size-2 rounded-full bg-success forced-color-adjust-none"
             />
-            {dashboard.panelTitle}
-            <span className="text-xs font-normal text-success">{dashboard.liveLabel}</span>
+            <span id={titleId}>{dashboard.panelTitle}</span>
           </p>
-          <Badge>{dashboard.sampleBadge}</Badge>
+          <Badge id={sampleId}>{dashboard.sampleBadge}</Badge>
         </div>
         <StaticContent as="ul" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {import.meta.env.SSR &&
@@ -51,7 +62,7 @@ export function DashboardSection() {
           </StaticContent>
           <QuickActions />
         </div>
-      </div>
+      </figure>
     </LandingSection>
   );
 }

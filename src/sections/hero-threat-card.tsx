@@ -1,17 +1,31 @@
 import ShieldAlert from "lucide-react/icons/shield-alert";
+import { useId } from "react";
 import { InertAction } from "@/components/inert-action";
 import { StaticContent } from "@/components/static-content";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { hero } from "@/content/hero";
 
-/** The static sample of a blocked attack that sits beside the pitch; only its button moves. */
+/**
+ * The static sample of a blocked attack that sits beside the pitch; only its button moves. A figure
+ * named by its title and described by its "Sample data" badge, so no one takes it for a live alert.
+ */
 export function HeroThreatCard() {
   const card = hero.threatCard;
+  const id = useId();
+  const titleId = `${id}-title`;
+  const sampleId = `${id}-sample`;
   return (
-    <Card className="relative overflow-hidden p-5 sm:p-6">
+    <Card
+      role="figure"
+      aria-labelledby={titleId}
+      aria-describedby={sampleId}
+      className="relative overflow-hidden p-5 sm:p-6"
+    >
       {/* display: contents, so the card lays its parts out as if this holder were not there. */}
-      <StaticContent className="contents">{import.meta.env.SSR && <ThreatSummary />}</StaticContent>
+      <StaticContent className="contents">
+        {import.meta.env.SSR && <ThreatSummary titleId={titleId} sampleId={sampleId} />}
+      </StaticContent>
       <div className="mt-4 flex items-center justify-between gap-3">
         <span className="text-xs font-medium text-success">{card.confidence}</span>
         <InertAction variant="secondary" size="sm">
@@ -22,7 +36,7 @@ export function HeroThreatCard() {
   );
 }
 
-function ThreatSummary() {
+function ThreatSummary({ titleId, sampleId }: { titleId: string; sampleId: string }) {
   const card = hero.threatCard;
   return (
     <>
@@ -34,17 +48,22 @@ function ThreatSummary() {
             <ShieldAlert aria-hidden="true" className="size-5" />
           </span>
           <div>
-            <h2 className="font-semibold text-ink">{card.title}</h2>
+            <p id={titleId} className="font-semibold text-ink">
+              {card.title}
+            </p>
             <p className="font-mono text-xs whitespace-nowrap text-ink-muted">{card.endpoint}</p>
           </div>
         </div>
-        <Badge tone="success">
-          <span
-            aria-hidden="true"
-            className="size-1.5 rounded-full bg-success forced-color-adjust-none"
-          />
-          {card.status}
-        </Badge>
+        <div className="flex flex-wrap gap-2">
+          <Badge id={sampleId}>{card.sampleBadge}</Badge>
+          <Badge tone="success">
+            <span
+              aria-hidden="true"
+              className="size-1.5 rounded-full bg-success forced-color-adjust-none"
+            />
+            {card.status}
+          </Badge>
+        </div>
       </div>
       <p className="mt-4 text-sm text-ink-muted">{card.detail}</p>
       <dl className="mt-4 grid grid-cols-2 gap-3 rounded-xl border border-line bg-canvas/60 p-3 text-sm">

@@ -136,6 +136,17 @@ for (const width of WIDTHS) {
       expect(await axeViolations(page)).toEqual([]);
     });
 
+    test("the privacy notice open, best-practice rules too", async ({ page }) => {
+      await page.goto("/");
+      const form = page.getByRole("form", { name: "Join the early-access waitlist" });
+      const notice = form.getByRole("group").filter({ hasText: "How we handle your address" });
+      await form.getByText("How we handle your address", { exact: true }).click();
+      await expect(notice.getByText("Your rights")).toBeVisible();
+      await revealAllCards(page);
+      expect(await axeViolations(page, BEST_PRACTICE_TAGS)).toEqual([]);
+      await expect(notice).toHaveJSProperty("open", true);
+    });
+
     test("an inert button's tooltip open, best-practice rules too", async ({ page }) => {
       await page.goto("/");
       const learnMore = page.getByRole("button", { name: "Learn More", exact: true });

@@ -5,7 +5,7 @@
 import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-/** The card a dashboard title heads: its header's parent. */
+/** The card a dashboard title names: its header's parent. */
 function cardOf(title: Locator): Locator {
   return title.locator("xpath=../..");
 }
@@ -32,10 +32,8 @@ test("the Critical Alerts card wears the danger tone; the other dashboard cards 
   page,
 }) => {
   await page.goto("/");
-  const critical = await colours(cardOf(page.getByRole("heading", { name: "Critical Alerts" })));
-  const ordinary = await colours(
-    cardOf(page.getByRole("heading", { name: "Recent Threat Activity" })),
-  );
+  const critical = await colours(cardOf(page.getByText("Critical Alerts", { exact: true })));
+  const ordinary = await colours(cardOf(page.getByText("Recent Threat Activity", { exact: true })));
   expect(critical.border).not.toBe(ordinary.border);
   expect(critical.background).not.toBe(ordinary.background);
   const [red = 0, green = 0, blue = 0] = critical.borderRgb;

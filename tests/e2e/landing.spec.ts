@@ -46,7 +46,7 @@ test.describe("landing page content", () => {
     );
     await expect(page.getByText("Bulwark watches every API call")).toBeVisible();
     await expect(page.getByRole("button", { name: "Learn More", exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "SQL injection attempt" })).toBeVisible();
+    await expect(page.getByRole("figure", { name: "SQL injection attempt" })).toBeVisible();
     await expect(page.getByRole("button", { name: "View Details" })).toBeVisible();
     await expect(page.getByText("203.0.113.42")).toBeVisible();
     await expect(page.getByText("14:32:07 UTC")).toBeVisible();
@@ -60,7 +60,7 @@ test.describe("landing page content", () => {
 
   test("features: four cards, each with Learn more", async ({ page }) => {
     const section = page.getByRole("region", {
-      name: "Defence that learns as fast as attackers do",
+      name: "Defense that learns as fast as attackers do",
     });
     for (const title of [
       "ML Fraud Detection",
@@ -86,7 +86,7 @@ test.describe("landing page content", () => {
     ] as const) {
       const tile = section
         .getByRole("listitem")
-        .filter({ has: page.getByRole("heading", { name: label }) });
+        .filter({ has: page.getByText(label, { exact: true }) });
       await expect(tile).toContainText(value);
     }
   });
@@ -101,7 +101,7 @@ test.describe("landing page content", () => {
     await expect(threats.filter({ hasText: /High$/ })).toHaveCount(2);
     await expect(threats.filter({ hasText: /Medium$/ })).toHaveCount(2);
 
-    await expect(section.getByRole("heading", { name: "Global Fraud Map" })).toBeVisible();
+    await expect(section.getByText("Global Fraud Map", { exact: true })).toBeVisible();
     const hotspots = section.locator("svg circle.animate-pulse-dot");
     await expect(hotspots).toHaveCount(5);
     // A few pulses, then rest (WCAG 2.2.2; PRODUCT.md §1 "Visual rules").
@@ -112,7 +112,7 @@ test.describe("landing page content", () => {
         .getByRole("listitem"),
     ).toHaveText([/^São Paulo/, /^Lagos/, /^Frankfurt/, /^Singapore/, /^Chicago/]);
 
-    await expect(section.getByRole("heading", { name: "Critical Alerts" })).toBeVisible();
+    await expect(section.getByText("Critical Alerts", { exact: true })).toBeVisible();
     await expect(section.getByText("live threats")).toBeVisible();
     await expect(section.getByText("3", { exact: true })).toBeVisible();
 
@@ -175,7 +175,7 @@ test.describe("scrolling navigation", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("button", { name: "Menu" })).toBeHidden();
     for (const [label, heading] of [
-      ["Features", "Defence that learns as fast as attackers do"],
+      ["Features", "Defense that learns as fast as attackers do"],
       ["Dashboard", "Every threat, one calm view"],
       ["Solutions", "Built for the way you run your business"],
     ] as const) {
@@ -189,7 +189,7 @@ test.describe("scrolling navigation", () => {
     await page.getByRole("button", { name: "Learn More", exact: true }).click();
     await expectBelowHeader(
       page,
-      page.getByRole("heading", { name: "Defence that learns as fast as attackers do" }),
+      page.getByRole("heading", { name: "Defense that learns as fast as attackers do" }),
     );
   });
 });

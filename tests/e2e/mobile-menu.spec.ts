@@ -34,7 +34,7 @@ test.describe("navigation below the md breakpoint", () => {
     const toggle = nav.getByRole("button", { name: "Menu" });
     for (const [label, heading] of [
       ["Solutions", "Built for the way you run your business"],
-      ["Features", "Defence that learns as fast as attackers do"],
+      ["Features", "Defense that learns as fast as attackers do"],
     ] as const) {
       await toggle.click();
       await nav.getByRole("button", { name: label }).click();
@@ -78,7 +78,7 @@ test.describe("the menu at 320x180 (400% zoom)", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     const toggle = nav.getByRole("button", { name: "Menu" });
     for (const [label, heading] of [
-      ["Features", "Defence that learns as fast as attackers do"],
+      ["Features", "Defense that learns as fast as attackers do"],
       ["Dashboard", "Every threat, one calm view"],
       ["Solutions", "Built for the way you run your business"],
     ] as const) {

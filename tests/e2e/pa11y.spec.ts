@@ -55,3 +55,14 @@ for (const width of [320, 375]) {
     expect(await pa11yErrors("/ (menu open)", "/", width, actions)).toEqual([]);
   });
 }
+
+for (const width of [320, 1280]) {
+  test(`pa11y (htmlcs, WCAG2AA): no errors with the privacy notice open at ${width} px`, async () => {
+    const actions = [
+      HYDRATED,
+      "click element form[aria-labelledby] details > summary",
+      "wait for element form[aria-labelledby] details[open] to be added",
+    ];
+    expect(await pa11yErrors("/ (privacy notice open)", "/", width, actions)).toEqual([]);
+  });
+}

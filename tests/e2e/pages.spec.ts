@@ -73,7 +73,7 @@ test.describe("thank-you page", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Stop API attacks");
     // Parts the browser's bundle never draws are there: they came with the page from the server.
-    await expect(page.getByRole("heading", { name: "Critical Alerts" })).toBeAttached();
+    await expect(page.getByText("Critical Alerts", { exact: true })).toBeAttached();
     await expect(page.getByRole("heading", { name: "Fraud Prevention" })).toBeAttached();
     await expect(page).toHaveTitle("Bulwark: AI-powered API security & fraud prevention");
   });
@@ -89,7 +89,7 @@ test.describe("thank-you page", () => {
     await expect(page.getByRole("heading", { name: "Fraud Prevention" })).toBeVisible({
       timeout: 10_000,
     });
-    await expect(page.getByRole("heading", { name: "Critical Alerts" })).toBeAttached();
+    await expect(page.getByText("Critical Alerts", { exact: true })).toBeAttached();
     await expect(page).toHaveTitle("Bulwark: AI-powered API security & fraud prevention");
   });
 });

@@ -107,7 +107,7 @@ test.describe("search and sharing metadata", () => {
         path: "/",
         title: TAGLINE_TITLE,
         description:
-          "Bulwark stops API attacks and fraud in real time with machine-learning detection, behaviour analysis and adaptive response. Join the early-access waitlist.",
+          "Bulwark stops API attacks and fraud in real time with machine-learning detection, behavior analysis and adaptive response. Join the early-access waitlist.",
       },
       {
         path: "/success",

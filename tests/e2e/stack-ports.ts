@@ -11,7 +11,10 @@ export const E2E_EMULATOR_PORT = base + 1;
 export const E2E_EMULATOR_URL = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
 /** The same site built in production mode (blockHeadless and limitRate on), also on the emulator. */
 export const E2E_PRODUCTION_SITE_URL = `http://127.0.0.1:${base + 2}`;
-/** A build whose template id is missing, to prove the SDK's own refusal reaches the visitor. */
+/**
+ * A build whose template id is missing, to prove the SDK's own refusal reaches the visitor; built
+ * without the privacy and security contacts too, for the page's neutral wording.
+ */
 export const E2E_MISCONFIGURED_SITE_URL = `http://127.0.0.1:${base + 3}`;
 export const E2E_WORK_DIR = `.e2e/${base}`;
 /**

@@ -29,10 +29,17 @@ const SITES = [
   { name: "local", mode: "emulator", url: E2E_SITE_URL, env: {} },
   { name: "production", mode: "production", url: E2E_PRODUCTION_SITE_URL, env: {} },
   {
+    // Also built without the privacy and security contacts: the page's neutral wording.
     name: "misconfigured",
     mode: "emulator",
     url: E2E_MISCONFIGURED_SITE_URL,
-    env: { VITE_EMAILJS_TEMPLATE_ID: "" },
+    env: {
+      VITE_EMAILJS_TEMPLATE_ID: "",
+      PRIVACY_CONTROLLER: "",
+      PRIVACY_CONTACT: "",
+      PRIVACY_RETENTION_MONTHS: "",
+      SECURITY_CONTACT: "",
+    },
   },
 ] as const;
 
@@ -48,6 +55,9 @@ const sharedEnv = {
   VITE_SIGNUP_RETRY_BUDGET_MS: String(E2E_RETRY_BUDGET_MS),
   SITE_URL: E2E_SITE_URL,
   SECURITY_CONTACT: "security@bulwark.example",
+  PRIVACY_CONTROLLER: "Bulwark Example Ltd, 1 Example Street, London EC1A 1AA, United Kingdom",
+  PRIVACY_CONTACT: "privacy@bulwark.example",
+  PRIVACY_RETENTION_MONTHS: "12",
 };
 
 /** Builds and serves the named sites (all by default) beside a fresh emulator; close() stops them. */

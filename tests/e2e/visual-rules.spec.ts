@@ -89,9 +89,7 @@ test("below the sm breakpoint the four stat tiles sit two by two", async ({ page
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/");
     const tiles = page.getByRole("listitem").filter({
-      has: page.getByRole("heading", {
-        name: /^(Fraud Prevented 24h|Fraud Attempts|Customer Conversion|Fraud Score)$/,
-      }),
+      has: page.getByText(/^(Fraud Prevented 24h|Fraud Attempts|Customer Conversion|Fraud Score)$/),
     });
     await expect(tiles).toHaveCount(4);
     const boxes = await Promise.all((await tiles.all()).map((tile) => tile.boundingBox()));
@@ -193,7 +191,7 @@ for (const width of [320, 375, 768, 1280]) {
 
 test("the map dots pulse a few times, then rest (WCAG 2.2.2)", async ({ page }) => {
   await page.goto("/");
-  const map = page.getByRole("heading", { name: "Global Fraud Map" });
+  const map = page.getByText("Global Fraud Map", { exact: true });
   await map.scrollIntoViewIfNeeded();
   const pulses = () =>
     page.evaluate(() =>

@@ -28,8 +28,9 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   );
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 className={cn("text-base font-semibold text-ink", className)} {...props} />;
+/** A card's title: not a heading (shadcn's is a div too); a page decides its own outline. */
+export function CardTitle({ className, ...props }: ComponentProps<"p">) {
+  return <p className={cn("text-base font-semibold text-ink", className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: ComponentProps<"div">) {

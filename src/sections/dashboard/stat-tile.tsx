@@ -17,7 +17,7 @@ export function StatTile({ tile }: { tile: StatTileData }) {
   return (
     <RevealCard className="h-full p-4 sm:p-5">
       <div className="flex items-center justify-between gap-2">
-        <h3 className="text-sm font-medium text-ink-muted">{tile.label}</h3>
+        <p className="text-sm font-medium text-ink-muted">{tile.label}</p>
         <Icon aria-hidden="true" className="size-4 text-accent-strong" />
       </div>
       <p className="mt-3 text-2xl font-semibold tracking-tight text-ink tabular-nums sm:text-3xl">

@@ -1,0 +1,54 @@
+/** A point whose wording takes a build setting: `{value}` marks where it goes. */
+type SettingPoint = { term: string; withSetting: string; neutral: string };
+type FixedPoint = { term: string; text: string };
+
+/**
+ * The privacy notice by the waitlist form: GDPR Art. 13's points in plain words. Without a build
+ * setting (PRIVACY_CONTROLLER, PRIVACY_RETENTION_MONTHS, PRIVACY_CONTACT) its point says `neutral`.
+ */
+export type PrivacyNoticeContent = {
+  summary: string;
+  controller: SettingPoint;
+  purpose: FixedPoint;
+  basis: FixedPoint;
+  recipients: FixedPoint;
+  retention: SettingPoint & { month: { one: string; other: string } };
+  rights: FixedPoint;
+  contact: SettingPoint;
+};
+
+export const privacyNotice = {
+  summary: "How we handle your address",
+  controller: {
+    term: "Who collects it",
+    withSetting: "{value}",
+    neutral: "The team behind Bulwark",
+  },
+  purpose: {
+    term: "What for",
+    text: "Only to tell you about Bulwark early access: when it opens and how to join. No newsletter, no advertising, no profiling.",
+  },
+  basis: {
+    term: "Legal basis",
+    text: "Your request to join the waitlist (GDPR Art. 6(1)(b)). Giving your address is up to you, but without it we cannot add you.",
+  },
+  recipients: {
+    term: "Who receives it",
+    text: "EmailJS, the service that sends this form to us, and the provider of our team's mailbox. They handle it only on our behalf. No one else gets it, and we never sell it.",
+  },
+  retention: {
+    term: "How long we keep it",
+    withSetting: "Until early access opens, and no longer than {value}. Then we delete it.",
+    neutral: "Only as long as the waitlist needs it. Then we delete it.",
+    month: { one: "month", other: "months" },
+  },
+  rights: {
+    term: "Your rights",
+    text: "You can ask to see, correct or delete your address, or object to our use of it, at any time. You can also complain to a data protection authority, such as the one where you live or work.",
+  },
+  contact: {
+    term: "Questions and requests",
+    withSetting: "Write to {value}.",
+    neutral: "Reply to the confirmation email we send when you join.",
+  },
+} satisfies PrivacyNoticeContent;
