@@ -14,8 +14,10 @@ async function load(navigator: object) {
   const localStorage = memoryStore();
   vi.stubGlobal("localStorage", localStorage);
   vi.stubGlobal("sessionStorage", memoryStore());
-  vi.stubGlobal("navigator", navigator);
-  return { localStorage, ...(await import("./browser-signup")) };
+  vi.stubGlobal("navigator", { onLine: true, ...navigator });
+  const window = new EventTarget();
+  vi.stubGlobal("window", window);
+  return { localStorage, window, ...(await import("./browser-signup")) };
 }
 
 describe("the browser's signup", () => {
@@ -43,6 +45,23 @@ describe("the browser's signup", () => {
     await expect(browserSignup().submit("ada@example.com")).resolves.toBe("sent");
     expect(leases).toHaveLength(1);
     expect(leases[0]).toContain('"holder"');
+  });
+
+  it("stops a delivery as the page is left, leaving it in flight for the next visit", async () => {
+    const { browserSignup, browserSignupMemory, window } = await load({});
+    client.sendWaitlistEmail.mockImplementationOnce(() => new Promise(() => {}));
+    const delivery = browserSignup().submit("ada@example.com");
+    await vi.waitFor(() => expect(client.sendWaitlistEmail).toHaveBeenCalledTimes(1));
+    window.dispatchEvent(new Event("pagehide"));
+    await expect(delivery).resolves.toBe("cancelled");
+    expect(browserSignupMemory().entry("ada@example.com")).toEqual({
+      email: "ada@example.com",
+      state: "sending",
+      inFlightSince: expect.any(Number),
+    });
+    // Back from the back-forward cache, the page sends again.
+    window.dispatchEvent(Object.assign(new Event("pageshow"), { persisted: true }));
+    await expect(browserSignup().submit("bob@example.com")).resolves.toBe("sent");
   });
 
   it("is one signup and one memory for the whole tab", async () => {

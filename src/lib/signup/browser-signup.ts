@@ -53,9 +53,11 @@ const browserNetwork: Network = {
  * of its tab lock, so the next page is not kept waiting by a page that will not answer; what it was
  * doing stays recorded for the next visit. A page restored from the cache gets a fresh one.
  */
-let leaving = new AbortController();
-if (typeof window !== "undefined") {
-  window.addEventListener("pagehide", () => leaving.abort());
+let leaving: AbortController | undefined;
+
+function watchPageLifetime(): void {
+  leaving = new AbortController();
+  window.addEventListener("pagehide", () => leaving?.abort());
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) leaving = new AbortController();
   });
@@ -63,10 +65,9 @@ if (typeof window !== "undefined") {
 
 /** The delivery's own signal, if any, or the page being left. */
 function untilLeft(options: DeliveryOptions): DeliveryOptions {
-  const signal = options.signal
-    ? AbortSignal.any([options.signal, leaving.signal])
-    : leaving.signal;
-  return { ...options, signal };
+  if (!leaving) watchPageLifetime();
+  const left = (leaving as AbortController).signal;
+  return { ...options, signal: options.signal ? AbortSignal.any([options.signal, left]) : left };
 }
 
 export function browserSignup(): WaitlistSignup {
