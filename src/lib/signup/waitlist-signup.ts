@@ -130,6 +130,20 @@ export function createWaitlistSignup(deps: SignupDeps) {
     }
   }
 
+  /** Whether the browser is back online within `ms`; the wait it loses is called off. */
+  async function backOnlineWithin(ms: number, signal: AbortSignal): Promise<boolean> {
+    const settled = new AbortController();
+    const both = AbortSignal.any([signal, settled.signal]);
+    const online = network.whenOnline(both).then(() => true);
+    const outOfTime = clock.sleep(Math.max(0, ms), both).then(() => false);
+    for (const wait of [online, outOfTime]) wait.catch(() => {});
+    try {
+      return await Promise.race([online, outOfTime]);
+    } finally {
+      settled.abort();
+    }
+  }
+
   /**
    * Tries until delivered, refused or out of budget; runs while holding the address's lock, so a
    * request still marked in flight was left by a page that is gone. `resending`: the visitor asked.
@@ -178,14 +192,7 @@ export function createWaitlistSignup(deps: SignupDeps) {
         memory.markRetried(email);
       }
       waiting();
-      if (failure.offline) {
-        const budget = new AbortController();
-        const backOnline = await Promise.race([
-          network.whenOnline(AbortSignal.any([signal, budget.signal])).then(() => true),
-          clock.sleep(Math.max(0, remaining()), signal).then(() => false),
-        ]).finally(() => budget.abort());
-        if (!backOnline) giveUp();
-      }
+      if (failure.offline && !(await backOnlineWithin(remaining(), signal))) giveUp();
       const delay = retryDelay(retry, failure, random);
       if (delay > remaining()) giveUp();
       await clock.sleep(delay, signal);
