@@ -1,5 +1,5 @@
 /**
- * Screenshots of the built pages at 320, 375, 768 and 1280 px, for looking at what we ship.
+ * Screenshots of the built pages at 320, 375, 768, 1280 and 1920 px, for looking at what we ship.
  * Run: npm run build:local && npm run screenshots (writes reports/screenshots/*.png).
  */
 import { mkdir } from "node:fs/promises";
@@ -8,7 +8,7 @@ import { chromium } from "@playwright/test";
 import { readBuildSettings, startPreviewServer } from "../server/preview";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/browser";
 
-const WIDTHS = [320, 375, 768, 1280];
+const WIDTHS = [320, 375, 768, 1280, 1920];
 const PAGES = [
   { name: "landing", path: "/" },
   { name: "success", path: "/success" },
