@@ -57,6 +57,8 @@ export function SiteHeader() {
           tabIndex={-1}
           aria-hidden="true"
           className="fixed inset-x-0 top-16 bottom-0 z-30 animate-fade-in cursor-default bg-canvas/80 md:hidden"
+          // Focus stays where it was (the toggle): a tap here only closes the menu.
+          onMouseDown={(event) => event.preventDefault()}
           onClick={() => setMenuOpen(false)}
         />
       )}
