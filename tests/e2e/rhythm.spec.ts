@@ -165,9 +165,19 @@ for (const width of [320, 375, 768, 1280]) {
       await page.goto(path);
       faults.push(
         ...(await page.evaluate(() => {
-          /** The lines a block's text falls into, as widths, top to bottom. */
+          /**
+           * The lines a block's text falls into, as word counts and widths, top to bottom. Words
+           * of different sizes on one line (a title and its small label) share it: a word belongs
+           * to the line its vertical middle falls in.
+           */
           function lines(block: Element): { words: number; width: number }[] {
-            const rows = new Map<number, { words: number; left: number; right: number }>();
+            const rows: {
+              words: number;
+              top: number;
+              bottom: number;
+              left: number;
+              right: number;
+            }[] = [];
             const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
             for (let node = walker.nextNode(); node; node = walker.nextNode()) {
               const text = node.textContent ?? "";
@@ -177,18 +187,27 @@ for (const width of [320, 375, 768, 1280]) {
                 range.setEnd(node, match.index + match[0].length);
                 for (const box of range.getClientRects()) {
                   if (box.width === 0) continue;
-                  const key = Math.round(box.top / 4);
-                  const row = rows.get(key) ?? { words: 0, left: box.left, right: box.right };
+                  const middle = (box.top + box.bottom) / 2;
+                  let row = rows.find((line) => middle > line.top && middle < line.bottom);
+                  if (!row) {
+                    row = {
+                      words: 0,
+                      top: box.top,
+                      bottom: box.bottom,
+                      left: box.left,
+                      right: box.right,
+                    };
+                    rows.push(row);
+                  }
                   row.words += 1;
                   row.left = Math.min(row.left, box.left);
                   row.right = Math.max(row.right, box.right);
-                  rows.set(key, row);
                 }
               }
             }
-            return [...rows.entries()]
-              .sort(([a], [b]) => a - b)
-              .map(([, row]) => ({ words: row.words, width: row.right - row.left }));
+            return rows
+              .sort((a, b) => a.top - b.top)
+              .map((row) => ({ words: row.words, width: row.right - row.left }));
           }
           const found: string[] = [];
           for (const block of document.querySelectorAll("h1, h2, h3, p")) {
