@@ -82,7 +82,7 @@ test("a failed send is said once, by the toast; the button's Joining... once bef
     type: "live regions per failed send",
     description: JSON.stringify(heard),
   });
-  expect(heard).toEqual([JOINING, `Notification ${FAILURE_TITLE}${FAILURE_TEXT}`]);
+  expect(heard).toEqual([JOINING, `Notification ${FAILURE_TITLE} ${FAILURE_TEXT}`]);
   // What the toast said stays readable with the field: it is the field's description.
   await expect(email).toHaveAccessibleDescription(/we kept your address/);
 });

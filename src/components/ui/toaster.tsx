@@ -75,6 +75,9 @@ export function Toaster({
             <ToastPrimitive.Title className="text-sm font-semibold">
               {item.title}
             </ToastPrimitive.Title>
+            {/* Radix announces the toast's text nodes joined as they are: this space keeps the
+                title and the description two words apart ("failed There", not "failedThere"). */}
+            {item.description && " "}
             {item.description && (
               <ToastPrimitive.Description className="text-sm text-ink-muted">
                 {item.description}
