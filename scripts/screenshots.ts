@@ -1,6 +1,6 @@
 /**
- * Screenshots of the built pages at 320, 375, 768 and 1280 px, for looking at what we ship, plus
- * close-ups of the waitlist form with its privacy notice open and of the footer.
+ * Screenshots of the built pages at 320, 375, 768, 1280 and 1920 px, for looking at what we ship,
+ * plus close-ups of the waitlist form with its privacy notice open and of the footer.
  * Run: npm run build:local && npm run screenshots (writes reports/screenshots/*.png).
  */
 import { mkdir } from "node:fs/promises";
@@ -9,7 +9,7 @@ import { chromium, type Locator, type Page } from "@playwright/test";
 import { readBuildSettings, startPreviewServer } from "../server/preview";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/browser";
 
-const WIDTHS = [320, 375, 768, 1280];
+const WIDTHS = [320, 375, 768, 1280, 1920];
 const PAGES = [
   { name: "landing", path: "/" },
   { name: "success", path: "/success" },

@@ -42,10 +42,19 @@ export function App({
       <Router ssrPath={ssrPath}>
         <CurrentPage />
         <PendingSignupNote />
-        <ToasterHost closeLabel={site.closeToastLabel} />
+        <Toasts />
       </Router>
     </TrustSettingsProvider>
   );
+}
+
+/** Pages with a fixed header at the top: on phones their toasts sit under it, the others' at the bottom. */
+const FIXED_HEADER: ReadonlySet<RouteId> = new Set(["landing"]);
+
+function Toasts() {
+  const [location] = useLocation();
+  const placement = FIXED_HEADER.has(matchRoute(location)) ? "below-header" : "bottom";
+  return <ToasterHost closeLabel={site.closeToastLabel} placement={placement} />;
 }
 
 function CurrentPage() {

@@ -20,7 +20,7 @@ const InertActionTooltip = lazy(() =>
     .then((module) => ({ default: module.InertActionTooltip })),
 );
 
-type InertActionProps = Omit<ComponentProps<typeof Button>, "onClick" | "type">;
+type InertActionProps = Omit<ComponentProps<typeof Button>, "onClick" | "type" | "variant">;
 
 /**
  * A control the spec shows but that does nothing yet (View Details, Learn more, Quick Actions):
@@ -32,7 +32,12 @@ type InertActionProps = Omit<ComponentProps<typeof Button>, "onClick" | "type">;
  */
 export function InertAction(props: InertActionProps) {
   const hintId = useId();
-  const semantics = { "aria-disabled": true, "aria-describedby": hintId } as const;
+  // Always the inert look (issue 19): it must never pass for a live button or link.
+  const semantics = {
+    "aria-disabled": true,
+    "aria-describedby": hintId,
+    variant: "inert",
+  } as const;
   const plain = <Button {...props} {...semantics} />;
   return (
     <>

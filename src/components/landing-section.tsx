@@ -1,4 +1,16 @@
 import type { ReactNode } from "react";
+import { cn } from "@/lib/cn";
+
+/*
+ * One rhythm for every band: 3.5 rem above and below, so about 112 px of space between two bands'
+ * contents, and a tinted band between two plain ones, ruled above and below.
+ */
+const TONES = {
+  plain: "",
+  tinted: "border-y border-line bg-surface/40",
+} as const;
+
+type BandTone = keyof typeof TONES;
 
 /**
  * A band of the landing page that the navigation scrolls to: the anchor id, the centred eyebrow,
@@ -9,17 +21,20 @@ export function LandingSection({
   eyebrow,
   heading,
   intro,
+  tone = "plain",
   children,
 }: {
   id: string;
   eyebrow: string;
   heading: string;
   intro: string;
+  /** Bands alternate plain and tinted, so each is set off from the next (issue 19). */
+  tone?: BandTone;
   children: ReactNode;
 }) {
   const headingId = `${id}-heading`;
   return (
-    <section id={id} aria-labelledby={headingId} className="py-20 sm:py-28">
+    <section id={id} aria-labelledby={headingId} className={cn("py-14", TONES[tone])}>
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-accent-strong uppercase">

@@ -3,6 +3,7 @@ import { useToasts } from "@/hooks/use-toast";
 import { nextInteraction } from "@/lib/after-first-interaction";
 import { retryingImport, untilLoaded } from "@/lib/retrying-import";
 import { LazyPartBoundary } from "./lazy-part-boundary";
+import type { ToastPlacement } from "./ui/toaster";
 
 const loadToaster = retryingImport(() => import("@/components/ui/toaster"));
 
@@ -15,13 +16,19 @@ const Toaster = lazy(() =>
  * Mounts the Radix toaster only once there is a toast to show: it is not needed for the first
  * paint, and its markup carries an inline style that the CSP would refuse in prerendered HTML.
  */
-export function ToasterHost({ closeLabel }: { closeLabel: string }) {
+export function ToasterHost({
+  closeLabel,
+  placement,
+}: {
+  closeLabel: string;
+  placement: ToastPlacement;
+}) {
   const toasts = useToasts();
   if (toasts.length === 0) return null;
   return (
     <LazyPartBoundary fallback={null}>
       <Suspense fallback={null}>
-        <Toaster closeLabel={closeLabel} />
+        <Toaster closeLabel={closeLabel} placement={placement} />
       </Suspense>
     </LazyPartBoundary>
   );

@@ -13,6 +13,7 @@ import {
 import { PrivacyNotice } from "./privacy-notice";
 import { StaticContent } from "./static-content";
 import { useWaitlistSignup } from "./use-waitlist-signup";
+import { WaitlistMessage } from "./waitlist-message";
 
 /**
  * The early-access form. The input is uncontrolled so an address typed before hydration is kept;
@@ -20,10 +21,9 @@ import { useWaitlistSignup } from "./use-waitlist-signup";
  * runs the inline loader keeps it (src/inline-loader.ts), and with JavaScript off `method="dialog"`
  * outside a dialog makes it do nothing, so the address never ends up in a URL.
  */
-export function WaitlistForm({ className }: { className?: string }) {
+export function WaitlistForm({ className, fieldId }: { className?: string; fieldId: string }) {
   const id = useId();
   const headingId = `${id}-heading`;
-  const fieldId = `${id}-email`;
   const messageId = `${id}-message`;
   const privacyId = `${id}-privacy`;
   const formRef = useRef<HTMLFormElement>(null);
@@ -59,13 +59,13 @@ export function WaitlistForm({ className }: { className?: string }) {
       }}
       onSubmit={onSubmit}
       aria-labelledby={headingId}
-      className={cn("rounded-2xl border border-line bg-surface/90 p-5 sm:p-6", className)}
+      className={cn("rounded-2xl border border-line bg-surface/90 p-4 sm:p-6", className)}
     >
       <h2 id={headingId} className="text-lg font-semibold text-ink">
         {waitlist.heading}
       </h2>
-      <p className="mt-1 text-sm text-ink-muted">{waitlist.intro}</p>
-      <label htmlFor={fieldId} className="mt-4 block text-sm font-medium text-ink">
+      <p className="mt-1 hidden text-sm text-ink-muted sm:block">{waitlist.intro}</p>
+      <label htmlFor={fieldId} className="mt-3 block text-sm font-medium text-ink sm:mt-4">
         {waitlist.label}
       </label>
       <div className="mt-2 flex flex-col gap-3 sm:flex-row">
@@ -77,6 +77,9 @@ export function WaitlistForm({ className }: { className?: string }) {
           inputMode="email"
           autoComplete="email"
           placeholder={waitlist.placeholder}
+          // Reached by a link (#fieldId), the field lands with the form's heading and label in
+          // view below the fixed header.
+          className="scroll-mt-20"
           aria-invalid={error ? true : undefined}
           aria-describedby={`${messageId} ${privacyId}`}
           onInput={(event) => onEmailInput(event.currentTarget.value)}
@@ -86,17 +89,14 @@ export function WaitlistForm({ className }: { className?: string }) {
           {submitting ? waitlist.submitting : waitlist.submit}
         </Button>
       </div>
-      <p
+      <WaitlistMessage
         id={messageId}
-        aria-live="polite"
-        className={cn("mt-2 min-h-5 text-sm", error || notSent ? "text-danger" : "text-ink-muted")}
-      >
-        {message}
-      </p>
-      {/* The button's Joining... is not announced when its label changes under focus: this is. */}
-      <p role="status" className="sr-only">
-        {submitting ? waitlist.submitting : ""}
-      </p>
+        message={message}
+        saidElsewhere={Boolean(error) || notSent}
+        // Once the visitor is told the address is saved and still being sent, that is what is said.
+        busyLabel={submitting && !stillSending ? waitlist.submitting : undefined}
+        alert={Boolean(error) || notSent}
+      />
       <noscript>
         <p className="text-sm text-danger">{waitlist.needsJavaScript}</p>
       </noscript>

@@ -20,6 +20,10 @@ export type Hero = {
   pitch: string;
   learnMore: string;
   learnMoreTarget: string;
+  /** On phones and tablets, where the form is further down: a link that puts focus in its field. */
+  joinWaitlist: string;
+  /** The id of the waitlist's email field, the link's target (a fragment, so it works before the app runs). */
+  joinWaitlistTarget: string;
   threatCard: ThreatCard;
 };
 
@@ -31,6 +35,8 @@ export const hero = {
     "Bulwark watches every API call, login and checkout in real time. Machine-learning models score each request in milliseconds, spot abuse as it starts and block it automatically, so your team can ship without looking over its shoulder.",
   learnMore: "Learn More",
   learnMoreTarget: "features",
+  joinWaitlist: "Join the waitlist",
+  joinWaitlistTarget: "waitlist-email",
   threatCard: {
     sampleBadge: "Sample data",
     status: "Blocked",

@@ -28,7 +28,7 @@ export function DashboardSection() {
       <figure
         aria-labelledby={titleId}
         aria-describedby={sampleId}
-        className="mt-14 rounded-3xl border border-line bg-canvas/60 p-3 shadow-deep sm:p-5"
+        className="mt-10 rounded-3xl border border-line bg-canvas/60 p-3 shadow-deep sm:p-5"
       >
         <div className="flex flex-wrap items-center justify-between gap-3 px-2 pb-4">
           <p className="flex items-center gap-2 text-sm font-semibold text-ink">

@@ -23,8 +23,9 @@ export function FeaturesSection() {
       eyebrow={features.eyebrow}
       heading={features.heading}
       intro={features.intro}
+      tone="tinted"
     >
-      <ul className="mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {features.cards.map((card) => {
           return (
             <li key={card.title} className="flex">
@@ -39,7 +40,7 @@ export function FeaturesSection() {
                     </>
                   )}
                 </StaticContent>
-                <InertAction variant="link" className="mt-5 self-start">
+                <InertAction size="sm" className="mt-5 self-start">
                   {features.learnMore}
                   <span className="sr-only">{` ${features.learnMoreAbout} ${card.title}`}</span>
                 </InertAction>

@@ -1,42 +1,57 @@
 import ArrowDown from "lucide-react/icons/arrow-down";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { WaitlistForm } from "@/components/waitlist-form";
 import { hero } from "@/content/hero";
 import { scrollToSection } from "@/lib/scroll";
 import { HeroThreatCard } from "./hero-threat-card";
 
+/*
+ * Tighter on phones, so the form's field starts within 800 px of the top at 375x667 while keeping
+ * the spec's order (pitch, sample card, form).
+ */
 export function HeroSection() {
   return (
     <section
       aria-labelledby="hero-heading"
-      className="relative isolate overflow-hidden pt-28 pb-16 sm:pt-32 lg:pb-24"
+      className="relative isolate overflow-hidden pt-20 pb-14 sm:pt-32"
     >
       <div aria-hidden="true" className="hero-glow absolute inset-0 -z-10" />
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
+      <div className="mx-auto grid max-w-6xl items-center gap-6 px-4 sm:px-6 lg:grid-cols-2 lg:gap-12">
         <div>
           <Badge tone="accent">{hero.eyebrow}</Badge>
           <h1
             id="hero-heading"
-            className="mt-5 text-4xl font-semibold tracking-tight text-balance text-ink sm:text-5xl lg:text-6xl"
+            className="mt-4 text-4xl/[1.1] font-semibold tracking-tight text-balance text-ink sm:mt-5 sm:text-5xl lg:text-6xl"
           >
             {`${hero.headline} `}
             <span className="text-accent-strong">{hero.headlineAccent}</span>
           </h1>
-          <p className="mt-6 max-w-xl text-lg text-pretty text-ink-muted">{hero.pitch}</p>
-          <Button
-            variant="secondary"
-            size="lg"
-            className="mt-8"
-            onClick={() => scrollToSection(hero.learnMoreTarget)}
-          >
-            {hero.learnMore}
-            <ArrowDown aria-hidden="true" className="size-4" />
-          </Button>
+          <p className="mt-4 max-w-xl text-base text-pretty text-ink-muted sm:mt-6 sm:text-lg">
+            {hero.pitch}
+          </p>
+          <div className="mt-6 flex flex-wrap gap-3 sm:mt-8">
+            {/* Below lg the form is further down: one tap puts focus in its field. A plain link to
+                the field, so it works before the app runs (browsers focus a focusable target). */}
+            <a
+              href={`#${hero.joinWaitlistTarget}`}
+              className={`${buttonClasses("primary", "md")} lg:hidden`}
+            >
+              {hero.joinWaitlist}
+            </a>
+            <Button
+              variant="secondary"
+              size="md"
+              onClick={() => scrollToSection(hero.learnMoreTarget)}
+            >
+              {hero.learnMore}
+              <ArrowDown aria-hidden="true" className="size-4" />
+            </Button>
+          </div>
         </div>
-        <div className="flex flex-col gap-6">
+        <div className="flex flex-col gap-4 sm:gap-6">
           <HeroThreatCard />
-          <WaitlistForm />
+          <WaitlistForm fieldId={hero.joinWaitlistTarget} />
         </div>
       </div>
     </section>

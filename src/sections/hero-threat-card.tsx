@@ -9,6 +9,8 @@ import { hero } from "@/content/hero";
 /**
  * The static sample of a blocked attack that sits beside the pitch; only its button moves. A figure
  * named by its title and described by its "Sample data" badge, so no one takes it for a live alert.
+ * Compact on phones (no icon, no detail line, no box around the figures), so the waitlist form below
+ * it starts within 800 px of the top of a 375x667 screen.
  */
 export function HeroThreatCard() {
   const card = hero.threatCard;
@@ -20,17 +22,15 @@ export function HeroThreatCard() {
       role="figure"
       aria-labelledby={titleId}
       aria-describedby={sampleId}
-      className="relative overflow-hidden p-5 sm:p-6"
+      className="relative overflow-hidden p-4 sm:p-6"
     >
       {/* display: contents, so the card lays its parts out as if this holder were not there. */}
       <StaticContent className="contents">
         {import.meta.env.SSR && <ThreatSummary titleId={titleId} sampleId={sampleId} />}
       </StaticContent>
-      <div className="mt-4 flex items-center justify-between gap-3">
+      <div className="mt-3 flex items-center justify-between gap-3 sm:mt-4">
         <span className="text-xs font-medium text-success">{card.confidence}</span>
-        <InertAction variant="secondary" size="sm">
-          {card.actionLabel}
-        </InertAction>
+        <InertAction size="sm">{card.actionLabel}</InertAction>
       </div>
     </Card>
   );
@@ -44,7 +44,7 @@ function ThreatSummary({ titleId, sampleId }: { titleId: string; sampleId: strin
           classic scrollbar at 375 px, 320 px), the badge moves under the title. */}
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="flex items-center gap-3">
-          <span className="grid size-10 place-items-center rounded-xl bg-danger/15 text-danger">
+          <span className="hidden size-10 shrink-0 place-items-center rounded-xl bg-danger/15 text-danger sm:grid">
             <ShieldAlert aria-hidden="true" className="size-5" />
           </span>
           <div>
@@ -65,15 +65,17 @@ function ThreatSummary({ titleId, sampleId }: { titleId: string; sampleId: strin
           </Badge>
         </div>
       </div>
-      <p className="mt-4 text-sm text-ink-muted">{card.detail}</p>
-      <dl className="mt-4 grid grid-cols-2 gap-3 rounded-xl border border-line bg-canvas/60 p-3 text-sm">
-        <div>
+      <p className="mt-4 hidden text-sm text-ink-muted sm:block">{card.detail}</p>
+      {/* Each figure as wide as it reads: side by side where both fit, one under the other where
+          they do not (320 px with WCAG text spacing), so the address never runs into the time. */}
+      <dl className="mt-3 flex flex-wrap gap-x-8 gap-y-2 text-sm sm:mt-4 sm:rounded-xl sm:border sm:border-line sm:bg-canvas/60 sm:p-3">
+        <div className="min-w-0 sm:flex-1">
           <dt className="text-xs text-ink-muted">{card.sourceLabel}</dt>
-          <dd className="mt-0.5 font-mono text-ink">{card.source}</dd>
+          <dd className="mt-0.5 font-mono wrap-anywhere text-ink">{card.source}</dd>
         </div>
-        <div>
+        <div className="min-w-0 sm:flex-1">
           <dt className="text-xs text-ink-muted">{card.timeLabel}</dt>
-          <dd className="mt-0.5 font-mono text-ink">{card.time}</dd>
+          <dd className="mt-0.5 font-mono wrap-anywhere text-ink">{card.time}</dd>
         </div>
       </dl>
     </>

@@ -12,6 +12,7 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const backdropRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -21,6 +22,8 @@ export function SiteHeader() {
       toggleRef.current?.focus();
     }
     function onPointerDown(event: PointerEvent) {
+      // The backdrop closes the menu on its click, so that the click lands on it, not the page.
+      if (event.target === backdropRef.current) return;
       if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
     }
     // Focus that leaves the header (Tab past the last item) closes the menu, so the next focused
@@ -44,58 +47,75 @@ export function SiteHeader() {
   }
 
   return (
-    <header ref={headerRef} className="fixed inset-x-0 top-0 z-40 border-b border-line bg-canvas">
-      <nav aria-label={site.navLabel} className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div className="flex h-16 items-center justify-between gap-4">
-          <a href="#top" className="rounded-md">
-            <Logo size="md" />
-          </a>
-          <ul className="hidden items-center gap-1 md:flex">
+    <>
+      {/* Dims the page under the open menu; a tap on it closes the menu (as any tap outside does)
+          without reaching what lies beneath. Pointer only: Escape and the toggle do it by keyboard. */}
+      {menuOpen && (
+        <button
+          ref={backdropRef}
+          type="button"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="fixed inset-x-0 top-16 bottom-0 z-30 animate-fade-in cursor-default bg-canvas/80 md:hidden"
+          // Focus stays where it was (the toggle): a tap here only closes the menu.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => setMenuOpen(false)}
+        />
+      )}
+      <header ref={headerRef} className="fixed inset-x-0 top-0 z-40 border-b border-line bg-canvas">
+        <nav aria-label={site.navLabel} className="mx-auto max-w-6xl px-4 sm:px-6">
+          <div className="flex h-16 items-center justify-between gap-4">
+            <a href="#top" className="rounded-md">
+              <Logo size="md" />
+            </a>
+            <ul className="hidden items-center gap-1 md:flex">
+              {site.navItems.map((item) => (
+                <li key={item.sectionId}>
+                  <Button variant="ghost" size="sm" onClick={() => choose(item.sectionId)}>
+                    {item.label}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            <Button
+              ref={toggleRef}
+              variant="ghost"
+              size="sm"
+              className="md:hidden"
+              aria-label={site.menuLabel}
+              aria-expanded={menuOpen}
+              aria-controls={MENU_ID}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? (
+                <XIcon aria-hidden="true" className="size-5" />
+              ) : (
+                <MenuIcon aria-hidden="true" className="size-5" />
+              )}
+            </Button>
+          </div>
+          <ul
+            id={MENU_ID}
+            hidden={!menuOpen}
+            // It scrolls inside the screen below the 4 rem bar, even at 320x180 (400% zoom).
+            className="max-h-[calc(100dvh-4rem)] animate-fade-in overflow-y-auto overscroll-contain border-t border-line/70 py-3 md:hidden"
+          >
             {site.navItems.map((item) => (
               <li key={item.sectionId}>
-                <Button variant="ghost" size="sm" onClick={() => choose(item.sectionId)}>
+                <Button
+                  variant="ghost"
+                  align="start"
+                  size="lg"
+                  className="w-full"
+                  onClick={() => choose(item.sectionId)}
+                >
                   {item.label}
                 </Button>
               </li>
             ))}
           </ul>
-          <Button
-            ref={toggleRef}
-            variant="ghost"
-            size="sm"
-            className="md:hidden"
-            aria-label={site.menuLabel}
-            aria-expanded={menuOpen}
-            aria-controls={MENU_ID}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? (
-              <XIcon aria-hidden="true" className="size-5" />
-            ) : (
-              <MenuIcon aria-hidden="true" className="size-5" />
-            )}
-          </Button>
-        </div>
-        <ul
-          id={MENU_ID}
-          hidden={!menuOpen}
-          // It scrolls inside the screen below the 4 rem bar, even at 320x180 (400% zoom).
-          className="max-h-[calc(100dvh-4rem)] animate-fade-in overflow-y-auto overscroll-contain border-t border-line/70 py-3 md:hidden"
-        >
-          {site.navItems.map((item) => (
-            <li key={item.sectionId}>
-              <Button
-                variant="ghost"
-                align="start"
-                className="w-full"
-                onClick={() => choose(item.sectionId)}
-              >
-                {item.label}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </header>
+        </nav>
+      </header>
+    </>
   );
 }

@@ -20,8 +20,9 @@ export function SolutionsSection() {
       eyebrow={solutions.eyebrow}
       heading={solutions.heading}
       intro={solutions.intro}
+      tone="tinted"
     >
-      <ul className="mt-14 grid gap-5 md:grid-cols-3">
+      <ul className="mt-10 grid gap-5 md:grid-cols-3">
         {solutions.cards.map((card) => {
           return (
             <li key={card.title} className="flex">

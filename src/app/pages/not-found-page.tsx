@@ -6,12 +6,13 @@ import { notFoundPage } from "@/content/pages";
 export function NotFoundPage() {
   return (
     <CenteredCardLayout>
-      <TriangleAlert aria-hidden="true" className="mx-auto size-12 text-warning" />
-      <h1 className="mt-5 text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
+      <TriangleAlert aria-hidden="true" className="mx-auto size-14 text-warning" />
+      <h1 className="mt-5 text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
         {notFoundPage.heading}
       </h1>
       <p className="mt-3 text-ink-muted">{notFoundPage.hint}</p>
-      <a href="/" className={`${buttonClasses("secondary", "md")} mt-8`}>
+      {/* As on /success: the way home is the card's primary action. */}
+      <a href="/" className={`${buttonClasses("primary", "lg")} mt-10 w-full`}>
         {notFoundPage.backHome}
       </a>
     </CenteredCardLayout>

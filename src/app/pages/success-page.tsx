@@ -11,8 +11,10 @@ export function SuccessPage() {
   const logged = useRef(false);
 
   useEffect(() => {
-    window.scrollTo(0, 0);
-    headingRef.current?.focus();
+    // At the top at once: the page's smooth scrolling would glide up from where the form was,
+    // and focusing the heading mid-glide would stop it part way.
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+    headingRef.current?.focus({ preventScroll: true });
     if (logged.current) return;
     logged.current = true;
     logConversion();
@@ -42,7 +44,7 @@ export function SuccessPage() {
               {index + 1}
             </span>
             <div>
-              <p className="font-medium text-ink">{step.title}</p>
+              <p className="font-medium text-balance text-ink">{step.title}</p>
               <p className="text-sm text-ink-muted">{step.description}</p>
             </div>
           </li>

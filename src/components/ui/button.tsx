@@ -15,6 +15,8 @@ const VARIANTS = {
     "border border-line bg-surface-raised text-ink hover:border-accent/60 hover:bg-line/60",
   ghost: "border border-transparent text-ink-muted hover:bg-surface-raised hover:text-ink",
   link: "border border-transparent px-0 text-accent-strong underline-offset-4 hover:underline forced-colors:-mx-2 forced-colors:px-2",
+  /** A control shown but not working yet: a dashed outline and muted label, never a live look. */
+  inert: "border border-dashed border-line-strong text-ink-muted hover:text-ink",
 } as const;
 
 /** Fixed-height sizes keep their label on one line; `fluid` grows and wraps (long labels, text spacing). */

@@ -28,7 +28,25 @@ function AnnouncedSignal({ id, title }: { id: string; title: string }) {
   return null;
 }
 
-export function Toaster({ closeLabel }: { closeLabel: string }) {
+/**
+ * Where toasts sit below the sm breakpoint. Under a page's fixed header (4 rem) rather than at the
+ * bottom, where the form's button sits when a visitor has just pressed it; at the bottom on a page
+ * without one, where the top would cover its logo and heading. From sm up, bottom right.
+ */
+const PLACEMENTS = {
+  "below-header": "top-16 sm:top-auto sm:bottom-0",
+  bottom: "bottom-0",
+} as const;
+
+export type ToastPlacement = keyof typeof PLACEMENTS;
+
+export function Toaster({
+  closeLabel,
+  placement,
+}: {
+  closeLabel: string;
+  placement: ToastPlacement;
+}) {
   const toasts = useToasts();
   return (
     <ToastPrimitive.Provider
@@ -57,6 +75,9 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
             <ToastPrimitive.Title className="text-sm font-semibold">
               {item.title}
             </ToastPrimitive.Title>
+            {/* Radix announces the toast's text nodes joined as they are: this space keeps the
+                title and the description two words apart ("failed There", not "failedThere"). */}
+            {item.description && " "}
             {item.description && (
               <ToastPrimitive.Description className="text-sm text-ink-muted">
                 {item.description}
@@ -72,11 +93,12 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      {/* On phones, under the fixed header (4rem) rather than at the bottom, where the form's
-          button sits when a visitor has just pressed it; from sm up, bottom right. */}
       <ToastPrimitive.Viewport
         hotkey={FOCUS_HOTKEY}
-        className="fixed top-16 right-0 z-100 flex w-full flex-col gap-2 p-4 sm:top-auto sm:bottom-0 sm:max-w-sm"
+        className={cn(
+          "fixed right-0 z-100 flex w-full flex-col gap-2 p-4 sm:max-w-sm",
+          PLACEMENTS[placement],
+        )}
       />
     </ToastPrimitive.Provider>
   );

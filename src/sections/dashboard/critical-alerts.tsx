@@ -16,7 +16,7 @@ export function CriticalAlerts() {
             <span className="text-4xl font-semibold text-danger tabular-nums">{count}</span>
             <span className="text-sm font-medium text-ink">{countLabel}</span>
           </p>
-          <ul aria-labelledby={titleId} className="mt-4 space-y-2">
+          <ul aria-labelledby={titleId} className="mt-4 flex flex-1 flex-col justify-around gap-2">
             {items.map((item) => (
               <li key={item} className="flex gap-2 text-sm text-ink-muted">
                 <span

@@ -7,10 +7,10 @@ export function QuickActions() {
   return (
     <DashboardCard title={title}>
       {(titleId) => (
-        <ul aria-labelledby={titleId} className="grid grid-cols-1 gap-3">
+        <ul aria-labelledby={titleId} className="grid flex-1 auto-rows-fr grid-cols-1 gap-3">
           {actions.map((action) => (
-            <li key={action}>
-              <InertAction variant="secondary" size="fluid" align="start" className="w-full">
+            <li key={action} className="flex">
+              <InertAction size="fluid" align="start" className="w-full">
                 {action}
               </InertAction>
             </li>

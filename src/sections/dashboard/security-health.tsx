@@ -14,7 +14,7 @@ export function SecurityHealth() {
   return (
     <DashboardCard title={title}>
       {(titleId) => (
-        <ul aria-labelledby={titleId} className="space-y-4">
+        <ul aria-labelledby={titleId} className="flex flex-1 flex-col justify-between gap-4">
           {areas.map((area) => (
             <li key={area.name}>
               {/* Wraps rather than overflows: at 320 px the status and figure move under the name. */}

@@ -18,12 +18,12 @@ export function StatTile({ tile }: { tile: StatTileData }) {
     <RevealCard className="h-full p-4 sm:p-5">
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm font-medium text-ink-muted">{tile.label}</p>
-        <Icon aria-hidden="true" className="size-4 text-accent-strong" />
+        <Icon aria-hidden="true" className="size-4 shrink-0 text-accent-strong" />
       </div>
       <p className="mt-3 text-2xl font-semibold tracking-tight text-ink tabular-nums sm:text-3xl">
         {tile.value}
       </p>
-      <p className="mt-1 text-xs text-ink-muted">{tile.note}</p>
+      <p className="mt-1 text-xs text-balance text-ink-muted">{tile.note}</p>
     </RevealCard>
   );
 }

@@ -8,7 +8,10 @@ export function ThreatActivity() {
   return (
     <DashboardCard title={title}>
       {(titleId) => (
-        <ul aria-labelledby={titleId} className="divide-y divide-line">
+        <ul
+          aria-labelledby={titleId}
+          className="flex flex-1 flex-col justify-between divide-y divide-line"
+        >
           {items.map((item) => (
             <li
               key={item.title}

@@ -1,0 +1,108 @@
+/**
+ * Each event said once (issue 19, item 3): what the page's live regions say, recorded as a screen
+ * reader would hear it, for a failed send and for an invalid address.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
+
+const JOINING = "Joining...";
+const FAILURE_TITLE = "Submission failed";
+const FAILURE_TEXT = "There was a problem submitting your request. Please try again.";
+const INVALID = "Please enter a valid email address";
+
+/**
+ * From the first byte, records each new text a live region comes to hold (any element with
+ * aria-live polite or assertive, or a status, alert or log role not switched off), whitespace
+ * collapsed. `start` forgets what was said while the page loaded, so a test hears only its own
+ * events.
+ */
+async function recordLiveRegions(page: Page) {
+  await page.addInitScript(() => {
+    const heard: string[] = [];
+    const last = new WeakMap<Element, string>();
+    const LIVE =
+      '[aria-live="polite"], [aria-live="assertive"], [role="status"]:not([aria-live="off"]), [role="alert"]:not([aria-live="off"]), [role="log"]:not([aria-live="off"])';
+    const listen = () => {
+      for (const region of document.querySelectorAll(LIVE)) {
+        // A region inside another live region is said as part of it.
+        if (region.parentElement?.closest(LIVE)) continue;
+        const text = (region.textContent ?? "").replace(/\s+/g, " ").trim();
+        if (text !== (last.get(region) ?? "") && text !== "") heard.push(text);
+        last.set(region, text);
+      }
+    };
+    Object.assign(window, {
+      liveRegions: {
+        heard,
+        start() {
+          listen();
+          heard.length = 0;
+        },
+      },
+    });
+    new MutationObserver(listen).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+  });
+  return {
+    start: () =>
+      page.evaluate(() =>
+        (window as unknown as { liveRegions: { start(): void } }).liveRegions.start(),
+      ),
+    heard: () =>
+      page.evaluate(
+        () => (window as unknown as { liveRegions: { heard: string[] } }).liveRegions.heard,
+      ),
+  };
+}
+
+test("a failed send is said once, by the toast; the button's Joining... once before it", async ({
+  page,
+  emulator,
+  consoleGuard,
+}) => {
+  consoleGuard.expectSendFailureLog();
+  const live = await recordLiveRegions(page);
+  const address = uniqueEmail("said-once");
+  await emulator.fault({ count: 1, status: 500, delayMs: 300, match: { email: address } });
+  await page.goto("/");
+  await live.start();
+  const { email, submit } = waitlistForm(page);
+  await email.fill(address);
+  await submit.click();
+  const toast = toasts(page).filter({ hasText: FAILURE_TITLE });
+  await expect(toast).toBeVisible();
+  await expect(submit).toHaveText("Join Waitlist");
+  await expect.poll(live.heard).toContainEqual(expect.stringContaining(FAILURE_TITLE));
+  const heard = await live.heard();
+  test.info().annotations.push({
+    type: "live regions per failed send",
+    description: JSON.stringify(heard),
+  });
+  expect(heard).toEqual([JOINING, `Notification ${FAILURE_TITLE} ${FAILURE_TEXT}`]);
+  // What the toast said stays readable with the field: it is the field's description.
+  await expect(email).toHaveAccessibleDescription(/we kept your address/);
+});
+
+test("an invalid address is said once: by the field's description as focus reaches it", async ({
+  page,
+}) => {
+  const live = await recordLiveRegions(page);
+  await page.goto("/");
+  await live.start();
+  const { email, submit, form } = waitlistForm(page);
+  await email.fill("ada@");
+  await submit.click();
+  await expect(form.getByText(INVALID)).toBeVisible();
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAccessibleDescription(new RegExp(INVALID));
+  const heard = await live.heard();
+  test.info().annotations.push({
+    type: "live regions per invalid address",
+    description: JSON.stringify(heard),
+  });
+  expect(heard).toEqual([]);
+});
