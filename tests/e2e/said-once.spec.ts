@@ -1,6 +1,6 @@
 /**
- * Each event said once (issue 19, item 3): what the page's live regions say, recorded as a screen
- * reader would hear it, for a failed send and for an invalid address.
+ * Each event said once: what the page's live regions say, recorded as a screen reader would hear
+ * it, for a failed send, a send tried again and again, and an invalid address.
  */
 import type { Page } from "@playwright/test";
 import { expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
@@ -9,6 +9,8 @@ const JOINING = "Joining...";
 const FAILURE_TITLE = "Submission failed";
 const FAILURE_TEXT = "There was a problem submitting your request. Please try again.";
 const INVALID = "Please enter a valid email address";
+const STILL_SENDING =
+  "Lots of signups right now. Your address is saved and we're still sending it.";
 
 /**
  * From the first byte, records each new text a live region comes to hold (any element with
@@ -67,7 +69,8 @@ test("a failed send is said once, by the toast; the button's Joining... once bef
   consoleGuard.expectSendFailureLog();
   const live = await recordLiveRegions(page);
   const address = uniqueEmail("said-once");
-  await emulator.fault({ count: 1, status: 500, delayMs: 300, match: { email: address } });
+  // A refusal that trying again cannot fix is reported at once.
+  await emulator.fault({ count: 1, status: 400, delayMs: 300, match: { email: address } });
   await page.goto("/");
   await live.start();
   const { email, submit } = waitlistForm(page);
@@ -85,6 +88,33 @@ test("a failed send is said once, by the toast; the button's Joining... once bef
   expect(heard).toEqual([JOINING, `Notification ${FAILURE_TITLE} ${FAILURE_TEXT}`]);
   // What the toast said stays readable with the field: it is the field's description.
   await expect(email).toHaveAccessibleDescription(/we kept your address/);
+});
+
+test("a send tried again and again is said to be still under way once, not at every try", async ({
+  page,
+  emulator,
+  consoleGuard,
+}) => {
+  consoleGuard.expectSendFailureLog();
+  const live = await recordLiveRegions(page);
+  const address = uniqueEmail("said-once-retried");
+  await emulator.fault({ count: 2, status: 429, match: { email: address } });
+  await page.goto("/");
+  await live.start();
+  const { email, submit } = waitlistForm(page);
+  await email.fill(address);
+  await submit.click();
+  await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
+  await expect.poll(live.heard).toContainEqual(expect.stringContaining("Redirecting..."));
+  const heard = await live.heard();
+  test.info().annotations.push({
+    type: "live regions per send tried three times",
+    description: JSON.stringify(heard),
+  });
+  expect(heard.slice(0, 2)).toEqual([JOINING, STILL_SENDING]);
+  expect(heard.filter((text) => text === STILL_SENDING)).toHaveLength(1);
+  expect(heard.filter((text) => text.includes(FAILURE_TITLE))).toEqual([]);
+  expect(await emulator.outbox(address)).toHaveLength(1);
 });
 
 test("an invalid address is said once: by the field's description as focus reaches it", async ({
