@@ -70,14 +70,16 @@ export function PendingSignupNote() {
 
   const { resume } = waitlist;
   return (
+    // On phones it sticks to the bottom but keeps its own place at the end of the page, so nothing
+    // it covers is out of reach; from sm up it floats at the bottom left, clear of the toasts.
     <div
       role="status"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-90 p-4 sm:right-auto sm:w-96"
+      className="pointer-events-none sticky bottom-0 z-90 sm:fixed sm:bottom-0 sm:left-0 sm:w-96"
     >
       {note && (
         <section
           aria-label={resume.label}
-          className="pointer-events-auto rounded-xl border border-line bg-surface-raised p-4 shadow-lg"
+          className="pointer-events-auto m-4 rounded-xl border border-line bg-surface-raised p-4 shadow-lg"
         >
           <NoteText text={resume[note.state]} email={note.email} />
           <div className="mt-3 flex flex-wrap gap-2">
