@@ -314,6 +314,19 @@ async function runLighthouse(url: string, preset: Preset): Promise<Result> {
   }
 }
 
+/**
+ * Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART): such a run is
+ * tried once more rather than lost, so each page keeps its number of runs.
+ */
+async function runLighthouseWithRetry(url: string, preset: Preset, name: string): Promise<Result> {
+  try {
+    return await runLighthouse(url, preset);
+  } catch (error) {
+    console.log(`${name.padEnd(22)} failed (${(error as Error).message}); trying once more`);
+    return runLighthouse(url, preset);
+  }
+}
+
 type Item = Record<string, unknown>;
 
 function itemsOf(lhr: Result, auditId: string): Item[] {
@@ -673,7 +686,7 @@ async function measureAll(urls: Record<string, string>, rawDir: string) {
         const cpuNote = `machine ${Math.round(busy * 100)}% busy`;
         const url = urls[page.name] ?? "";
         try {
-          const lhr = await runLighthouse(url, preset);
+          const lhr = await runLighthouseWithRetry(url, preset, name);
           const { figures, offenders } = figuresOf(lhr, new URL(url).origin, {
             inlineCss: inlineCss[page.name] ?? 0,
             js: await scriptBytes(lhr),

@@ -16,6 +16,7 @@ export function DashboardSection() {
       eyebrow={dashboard.eyebrow}
       heading={dashboard.heading}
       intro={dashboard.intro}
+      className="[--band-height:146rem] sm:[--band-height:133rem] lg:[--band-height:75rem]"
     >
       <div className="mt-14 rounded-3xl border border-line bg-canvas/60 p-3 shadow-deep sm:p-5">
         <div className="flex flex-wrap items-center justify-between gap-3 px-2 pb-4">

@@ -23,6 +23,7 @@ export function FeaturesSection() {
       eyebrow={features.eyebrow}
       heading={features.heading}
       intro={features.intro}
+      className="[--band-height:91rem] sm:[--band-height:54rem] lg:[--band-height:36rem]"
     >
       <ul className="mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {features.cards.map((card) => {

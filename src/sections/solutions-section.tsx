@@ -20,6 +20,7 @@ export function SolutionsSection() {
       eyebrow={solutions.eyebrow}
       heading={solutions.heading}
       intro={solutions.intro}
+      className="[--band-height:86rem] sm:[--band-height:69rem] md:[--band-height:47rem] lg:[--band-height:37rem]"
     >
       <ul className="mt-14 grid gap-5 md:grid-cols-3">
         {solutions.cards.map((card) => {
