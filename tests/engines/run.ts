@@ -91,6 +91,8 @@ async function runEngine(name: EngineName) {
         counts[name].failed += 1;
         console.log(`  ✘ ${name} › ${journey.name} (${seconds(started)})`);
         console.log(`      ${(error as Error).message}`);
+        const pending = page.pendingCommand?.();
+        if (pending) console.log(`      still waiting for the driver: ${pending}`);
         const problems = await page.console().catch(() => ({ problems: [] }));
         if (problems.problems.length > 0) {
           console.log(`      console: ${problems.problems.join(" | ")}`);

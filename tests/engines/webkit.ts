@@ -90,8 +90,11 @@ export async function startWebKit({
         .usingServer(driverServer.url)
         .withCapabilities(CAPABILITIES)
         .build();
+      const session = driver.getSession();
+      // Given up on below, it may still fail later (its driver restarted): nobody awaits it then.
+      session.catch(() => {});
       try {
-        await withTimeout(driver.getSession(), SESSION_TIMEOUT_MS, "a WebKit session");
+        await withTimeout(session, SESSION_TIMEOUT_MS, "a WebKit session");
         return driver;
       } catch (error) {
         if (attempt >= 2) throw error;
@@ -105,8 +108,23 @@ export async function startWebKit({
   async function newPage(): Promise<EnginePage> {
     const driver = await createSession();
     engine.version = String((await driver.getCapabilities()).get("browserVersion") ?? "unknown");
+    // Classic WebDriver commands have no time limit of their own: the one awaiting its answer is
+    // named when a journey runs out of time.
+    let pending: { what: string; since: number } | undefined;
+    async function command<T>(what: string, work: () => Promise<T>): Promise<T> {
+      const mine = { what, since: Date.now() };
+      pending = mine;
+      try {
+        return await work();
+      } finally {
+        if (pending === mine) pending = undefined;
+      }
+    }
     const run = (operation: PageOperation) =>
-      driver.executeScript(pageScript(inPage, operation)) as Promise<unknown>;
+      command(
+        `script ${operation.op}`,
+        () => driver.executeScript(pageScript(inPage, operation)) as Promise<unknown>,
+      );
 
     async function element(query: Query): Promise<WebElement> {
       let found: WebElement | null = null;
@@ -141,16 +159,22 @@ export async function startWebKit({
         const release = options.scriptsHeld ? () => {} : gate.hold();
         try {
           const target = `${gate.url}${path}`;
-          await driver.get(target);
+          await command(`navigation to ${target}`, () => driver.get(target));
           await waitFor(
             async () =>
-              (await driver.executeScript(
-                "return location.href === arguments[0] && document.readyState !== 'loading';",
-                target,
+              (await command(
+                "script: is the document parsed",
+                () =>
+                  driver.executeScript(
+                    "return location.href === arguments[0] && document.readyState !== 'loading';",
+                    target,
+                  ) as Promise<unknown>,
               )) === true,
             `the parsed document of ${target}`,
           );
-          await driver.executeScript(pageScript(installProbe));
+          await command("script: install the probe", () =>
+            driver.executeScript(pageScript(installProbe)),
+          );
         } finally {
           release();
         }
@@ -163,19 +187,22 @@ export async function startWebKit({
       inspect: async (query) => (await run({ op: "inspect", query })) as ElementState,
       isDisplayed: async (id) => (await run({ op: "isDisplayed", id })) === true,
       async click(query) {
-        await (await element(query)).click();
+        const target = await element(query);
+        await command(`click on ${query.role} ${JSON.stringify(query.name)}`, () => target.click());
       },
       async fill(query, text) {
         const field = await element(query);
-        await field.clear();
-        await field.sendKeys(text);
+        await command("clear the field", () => field.clear());
+        await command("type into the field", () => field.sendKeys(text));
       },
       async focus(query) {
         await waitFor(async () => (await run({ op: "focus", query })) === true, "focus");
       },
       async press(key) {
-        await driver.actions().sendKeys(KEYS[key]).perform();
+        await command(`press ${key}`, () => driver.actions().sendKeys(KEYS[key]).perform());
       },
+      pendingCommand: () =>
+        pending && `${pending.what}, for ${((Date.now() - pending.since) / 1000).toFixed(1)} s`,
       setViewport: sizeViewport,
       scrollTo: async (y) => (await run({ op: "scrollTo", y })) as number,
       async screenshot(file, options = {}) {
