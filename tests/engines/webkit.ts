@@ -1,8 +1,8 @@
 /**
  * WebKit (WebKitGTK's MiniBrowser) through Debian's WebKitWebDriver and selenium-webdriver, over
- * classic WebDriver: no console or network events, so every page is loaded through the script gate
- * and an error probe is installed after the document is parsed but before any of the app's code
- * runs. Each test gets its own session (a fresh MiniBrowser). Needs a display: run under xvfb-run.
+ * classic WebDriver: no console or network events, so every page is loaded through the script gate,
+ * which puts an error probe before the app's own code. Each test gets its own session (a fresh
+ * MiniBrowser). Needs a display: run under xvfb-run.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -27,8 +27,9 @@ const MINIBROWSER =
 
 const CAPABILITIES = {
   browserName: "MiniBrowser",
-  // Navigation returns at once; open() waits for the parsed document itself. (A held app script
-  // must never be waited on by the driver, or the navigation and the gate wait for each other.)
+  // Navigation returns at once; open() waits for the parsed document itself. (A held app script,
+  // as in the journey that submits before the app starts, must never be waited on by the driver,
+  // or the navigation and the gate wait for each other.)
   pageLoadStrategy: "none",
   // Without --automation, MiniBrowser never answers the session request.
   "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
@@ -91,8 +92,10 @@ export async function startWebKit({
         .withCapabilities(CAPABILITIES)
         .build();
       const session = driver.getSession();
-      // Given up on below, it may still fail later (its driver restarted): nobody awaits it then.
+      // Given up on below, it may still fail later (its driver restarted), and so may the
+      // driver's own promise of itself: nobody awaits either then.
       session.catch(() => {});
+      driver.catch(() => {});
       try {
         await withTimeout(session, SESSION_TIMEOUT_MS, "a WebKit session");
         return driver;
@@ -154,31 +157,29 @@ export async function startWebKit({
     return {
       engine: "webkit",
       async open(path, options = {}) {
-        // The caller holds the scripts for a pre-hydration test; otherwise hold them just long
-        // enough to install the probe first.
-        const release = options.scriptsHeld ? () => {} : gate.hold();
-        try {
-          const target = `${gate.url}${path}`;
-          await command(`navigation to ${target}`, () => driver.get(target));
-          await waitFor(
-            async () =>
-              (await command(
-                "script: is the document parsed",
-                () =>
-                  driver.executeScript(
-                    "return location.href === arguments[0] && document.readyState !== 'loading';",
-                    target,
-                  ) as Promise<unknown>,
-              )) === true,
-            `the parsed document of ${target}`,
-          );
+        // Nothing is held back here (the gate puts the probe before the app's code): a script held
+        // while the page loads can leave a driver command waiting on that load for good.
+        const target = `${gate.url}${path}`;
+        await command(`navigation to ${target}`, () => driver.get(target));
+        await waitFor(
+          async () =>
+            (await command(
+              "script: is the document parsed",
+              () =>
+                driver.executeScript(
+                  "return location.href === arguments[0] && document.readyState !== 'loading';",
+                  target,
+                ) as Promise<unknown>,
+            )) === true,
+          `the parsed document of ${target}`,
+        );
+        if (options.scriptsHeld) {
+          // The journey holds the app's scripts, probe and all: put the probe in now, to see what
+          // happens before they run.
           await command("script: install the probe", () =>
             driver.executeScript(pageScript(installProbe)),
           );
-        } finally {
-          release();
-        }
-        if (!options.scriptsHeld) {
+        } else {
           await waitFor(async () => (await run({ op: "hydrated" })) === true, "hydration");
         }
       },
