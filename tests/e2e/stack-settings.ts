@@ -27,7 +27,7 @@ export const STACK_BUILD_ENV = {
 const SHELL_SETTING = /^(VITE_.*|EMULATOR_.*|PORT|SITE_URL|SECURITY_CONTACT)$/;
 
 /** The names of the shell's site and emulator settings found in `env`. */
-export function shellSettingNames(env: NodeJS.ProcessEnv): string[] {
+function shellSettingNames(env: NodeJS.ProcessEnv): string[] {
   return Object.keys(env).filter((name) => SHELL_SETTING.test(name));
 }
 

@@ -42,6 +42,9 @@ const CAPABILITIES = {
  */
 const SESSION_TIMEOUT_MS = 30_000;
 
+/** A read-only script in a page being loaded that has not answered by then is asked again. */
+const UNANSWERED_SCRIPT_MS = 4000;
+
 const KEYS = { Enter: Key.ENTER, Escape: Key.ESCAPE } as const;
 
 async function startDriver(port: number): Promise<{ url: string; process: ChildProcess }> {
@@ -157,19 +160,25 @@ export async function startWebKit({
     return {
       engine: "webkit",
       async open(path, options = {}) {
-        // Nothing is held back here (the gate puts the probe before the app's code): a script held
-        // while the page loads can leave a driver command waiting on that load for good.
+        // Nothing is held back here (the gate puts the probe before the app's code), so no driver
+        // command can wait on a load that a held script keeps from ending.
         const target = `${gate.url}${path}`;
         await command(`navigation to ${target}`, () => driver.get(target));
+        // Asked again when unanswered: a script sent while WebKit swaps web processes for the new
+        // document (the site's Cross-Origin-Opener-Policy makes it a new browsing context group)
+        // can go to the process being swapped out and never be answered, not even by WebDriver's
+        // own script time limit. Asking again reaches the new document.
         await waitFor(
           async () =>
-            (await command(
-              "script: is the document parsed",
-              () =>
+            (await command("script: is the document parsed", () =>
+              withTimeout(
                 driver.executeScript(
                   "return location.href === arguments[0] && document.readyState !== 'loading';",
                   target,
                 ) as Promise<unknown>,
+                UNANSWERED_SCRIPT_MS,
+                "a script in the loading page",
+              ),
             )) === true,
           `the parsed document of ${target}`,
         );
