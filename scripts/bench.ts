@@ -481,7 +481,8 @@ function spreadOf(values: number[]): Spread {
 
 type PageFigures = { summary: Summary; spreads: Partial<Record<keyof Figures, Spread>> };
 
-function summarise(runs: Figures[]): PageFigures["spreads"] & Record<string, Spread> {
+/** Each figure's spread over a page's runs. */
+function summarise(runs: Figures[]): Record<string, Spread> {
   const entries = METRICS.filter(({ key }) => key !== "lcpRatio").map(({ key }) => [
     key,
     spreadOf(runs.map((figures) => figures[key as keyof Figures])),
