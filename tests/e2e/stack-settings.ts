@@ -32,7 +32,7 @@ function shellSettingNames(env: NodeJS.ProcessEnv): string[] {
 }
 
 /** Replaces the shell's site and emulator settings in this process's environment with `explicit`. */
-export function setOnlyExplicitSettings(explicit: Record<string, string>): void {
+export function setOnlyExplicitSettings(explicit: Record<string, string> = {}): void {
   for (const name of shellSettingNames(process.env)) delete process.env[name];
   Object.assign(process.env, explicit);
 }
