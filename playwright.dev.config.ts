@@ -4,7 +4,7 @@
  */
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/e2e/browser";
-import { E2E_DEV_EMULATOR_PORT, E2E_DEV_SITE_URL, E2E_WORK_DIR } from "./tests/e2e/stack-ports";
+import { E2E_DEV_SITE_URL, E2E_WORK_DIR } from "./tests/e2e/stack-ports";
 
 export default defineConfig({
   testDir: "tests/dev",
@@ -15,13 +15,9 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [["list"], ["./tests/e2e/summary-reporter.ts"]],
   webServer: {
-    command: "npx tsx scripts/dev.ts",
+    // `npm run dev` with the test run's ports and settings, none taken from the shell.
+    command: "npx tsx tests/dev/dev-stack.ts",
     url: `${E2E_DEV_SITE_URL}/`,
-    env: {
-      PORT: new URL(E2E_DEV_SITE_URL).port,
-      EMULATOR_PORT: String(E2E_DEV_EMULATOR_PORT),
-      EMULATOR_OUTBOX: `${E2E_WORK_DIR}/dev-outbox.jsonl`,
-    },
     timeout: 60_000,
     reuseExistingServer: false,
     stdout: "pipe",

@@ -1,17 +1,38 @@
 /**
- * How soon the landing page's form answers a submit itself: the time from navigation to the app's
- * "bulwark:form-live" mark, beside first contentful paint, in Chromium with Lighthouse's mobile
- * throttling applied: 4x CPU, and optionally its slow 4G. Lighthouse simulates throttling, which
- * user timings do not see, so this is measured apart. Used by scripts/bench.ts.
+ * How soon the landing page's form is React's: the time from navigation to the first frame in which
+ * the form's email field carries React's props (React sets them as it hydrates that element, so
+ * from then on React handles what the visitor does there), beside first contentful paint, in
+ * Chromium with Lighthouse's mobile throttling applied: 4x CPU, and optionally its slow 4G.
+ * Watched from outside the app, by a script the page is given before its own, the same way with
+ * and without the slow network. Lighthouse simulates throttling, which this would not see, so it is
+ * measured apart. Used by scripts/bench.ts.
  */
 import { chromium } from "@playwright/test";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/browser";
 
-const FORM_LIVE_MARK = "bulwark:form-live";
+const FIELD_REACTS_MARK = "bench:field-is-react's";
 const KBIT = 1024 / 8;
 
 export type FormLive = { fcp: number; formLive: number };
+
+/**
+ * Runs in the page before its own scripts: checks once a frame whether the waitlist's email field
+ * has React's props (a `__reactProps$…` key) and marks the first frame where it does. Once a frame
+ * costs the page next to nothing, and a frame is what a visitor's next event waits for anyway.
+ * Source text, not a function: tsx would wrap a function's inner ones in a helper the page lacks.
+ */
+const WATCH_FIELD = `(() => {
+  const check = () => {
+    const field = document.querySelector('form input[type="email"]');
+    if (field && Object.keys(field).some((key) => key.startsWith("__reactProps$"))) {
+      performance.mark(${JSON.stringify(FIELD_REACTS_MARK)});
+      return;
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();`;
 
 async function once(url: string, slowNetwork: boolean): Promise<FormLive> {
   const browser = await chromium.launch({
@@ -32,10 +53,11 @@ async function once(url: string, slowNetwork: boolean): Promise<FormLive> {
         uploadThroughput: mobile.uploadThroughputKbps * KBIT,
       });
     }
+    await page.addInitScript(WATCH_FIELD);
     await page.goto(url);
     const mark = await page.waitForFunction(
       (name) => performance.getEntriesByName(name)[0]?.startTime,
-      FORM_LIVE_MARK,
+      FIELD_REACTS_MARK,
     );
     const formLive = Number(await mark.jsonValue());
     const fcp = await page.evaluate(

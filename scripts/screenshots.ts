@@ -57,8 +57,13 @@ try {
         window.scrollTo(0, 0);
       });
       await page.waitForLoadState("networkidle");
+      // A window as tall as the page: the browser skips painting bands far off screen
+      // (content-visibility), which a full-page capture of a short window would show blank.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width, height });
       const file = resolve(outDir, `${name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
+      await page.setViewportSize({ width, height: 900 });
       console.log(file);
       if (name !== "landing") continue;
       const form = page.getByRole("form", { name: "Join the early-access waitlist" });

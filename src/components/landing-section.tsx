@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { OFFSCREEN_BAND_ATTRIBUTE } from "@/lib/scroll";
 
 /*
  * One rhythm for every band: 3.5 rem above and below, so about 112 px of space between two bands'
@@ -15,6 +16,8 @@ type BandTone = keyof typeof TONES;
 /**
  * A band of the landing page that the navigation scrolls to: the anchor id, the centred eyebrow,
  * heading (focusable, so a scroll can move focus to it) and intro, then the band's own content.
+ * Every band sits below the first screen, so the browser skips its style, layout and paint until
+ * it comes near (`data-offscreen-band` in styles.css); `className` gives its estimated height.
  */
 export function LandingSection({
   id,
@@ -22,19 +25,27 @@ export function LandingSection({
   heading,
   intro,
   tone = "plain",
+  className,
   children,
 }: {
   id: string;
   eyebrow: string;
   heading: string;
   intro: string;
-  /** Bands alternate plain and tinted, so each is set off from the next (issue 19). */
+  /** Bands alternate plain and tinted, so each is set off from the next. */
   tone?: BandTone;
+  /** The band's `--band-height` per breakpoint: the height of its content, see styles.css. */
+  className: string;
   children: ReactNode;
 }) {
   const headingId = `${id}-heading`;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn("py-14", TONES[tone])}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      {...{ [OFFSCREEN_BAND_ATTRIBUTE]: "" }}
+      className={cn("py-14", TONES[tone], className)}
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-accent-strong uppercase">

@@ -15,8 +15,6 @@ import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/lib/signup/early-
 const SUCCESS_PATH = "/success";
 /** The longest the move to /success waits for "Redirecting..." to be announced. */
 const ANNOUNCE_WAIT_MAX_MS = 1000;
-/** Marks when the form first answers a submit itself (npm run bench reports it as "hydrated"). */
-const FORM_LIVE_MARK = "bulwark:form-live";
 
 export function useWaitlistSignup({
   form,
@@ -77,7 +75,6 @@ export function useWaitlistSignup({
   // The form's own handler is live from this commit on: take over a submit kept before it was.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first commits.
   useLayoutEffect(() => {
-    performance.mark(FORM_LIVE_MARK);
     if (!takeKeptSubmit(window) || !form.current) return;
     const [email, honeypot] = currentValues(form.current);
     // An emptied field: the visitor took the submit back while the page was loading.

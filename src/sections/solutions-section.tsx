@@ -21,6 +21,7 @@ export function SolutionsSection() {
       heading={solutions.heading}
       intro={solutions.intro}
       tone="tinted"
+      className="[--band-height:85rem] sm:[--band-height:68rem] md:[--band-height:46rem] lg:[--band-height:36rem]"
     >
       <ul className="mt-10 grid gap-5 md:grid-cols-3">
         {solutions.cards.map((card) => {

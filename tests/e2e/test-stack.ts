@@ -12,14 +12,12 @@ import { startEmulator } from "../../server/emulator/server";
 import { readBuildSettings, startPreviewServer } from "../../server/preview";
 import {
   E2E_EMULATOR_PORT,
-  E2E_EMULATOR_URL,
   E2E_MISCONFIGURED_SITE_URL,
   E2E_PRODUCTION_SITE_URL,
-  E2E_RETRY_BUDGET_MS,
-  E2E_SEND_TIMEOUT_MS,
   E2E_SITE_URL,
   E2E_WORK_DIR,
 } from "./stack-ports";
+import { STACK_BUILD_ENV, STACK_EMAIL_IDS, setOnlyExplicitSettings } from "./stack-settings";
 
 const root = resolve(import.meta.dirname, "../..");
 const workDir = resolve(root, E2E_WORK_DIR);
@@ -45,21 +43,6 @@ const SITES = [
 
 export type StackSiteName = (typeof SITES)[number]["name"];
 
-// Every build talks to this run's emulator, with the ids of .env.emulator and a short time limit.
-const sharedEnv = {
-  VITE_EMAILJS_PUBLIC_KEY: "local-public-key",
-  VITE_EMAILJS_SERVICE_ID: "service_local",
-  VITE_EMAILJS_TEMPLATE_ID: "template_waitlist",
-  VITE_EMAILJS_ORIGIN: E2E_EMULATOR_URL,
-  VITE_EMAILJS_TIMEOUT_MS: String(E2E_SEND_TIMEOUT_MS),
-  VITE_SIGNUP_RETRY_BUDGET_MS: String(E2E_RETRY_BUDGET_MS),
-  SITE_URL: E2E_SITE_URL,
-  SECURITY_CONTACT: "security@bulwark.example",
-  PRIVACY_CONTROLLER: "Bulwark Example Ltd, 1 Example Street, London EC1A 1AA, United Kingdom",
-  PRIVACY_CONTACT: "privacy@bulwark.example",
-  PRIVACY_RETENTION_MONTHS: "12",
-};
-
 /** Builds and serves the named sites (all by default) beside a fresh emulator; close() stops them. */
 export async function startTestStack(
   names: readonly StackSiteName[] = SITES.map((site) => site.name),
@@ -70,8 +53,10 @@ export async function startTestStack(
     await Promise.allSettled(closers.map((closer) => closer()));
   };
   try {
+    // Everything the emulator needs is passed here: it reads nothing from the shell.
     // A busy port names E2E_PORT_BASE, the one setting that moves the whole stack.
     const emulator = await startEmulator({
+      ...STACK_EMAIL_IDS,
       port: E2E_EMULATOR_PORT,
       portSetting: "E2E_PORT_BASE",
       outboxPath,
@@ -80,7 +65,8 @@ export async function startTestStack(
     closers.push(emulator.close);
     const sites = SITES.filter((site) => names.includes(site.name));
     for (const site of sites) {
-      Object.assign(process.env, sharedEnv, site.env);
+      // Vite reads the process's environment before any .env file: only these settings are there.
+      setOnlyExplicitSettings({ ...STACK_BUILD_ENV, ...site.env });
       const buildDir = resolve(workDir, site.name);
       await buildSite({ mode: site.mode, outDir: buildDir });
       const settings = await readBuildSettings(buildDir);

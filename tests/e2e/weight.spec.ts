@@ -1,8 +1,12 @@
 import { gzipSync } from "node:zlib";
 import { expect, test } from "./fixtures";
 
-/** PRODUCT.md §4 weight budget for what `/` loads, in gzip bytes (hosts that only gzip serve these). */
-const JS_BUDGET_BYTES = 100 * 1024;
+/**
+ * The weight budget for what `/` loads, its idle preloads included: JavaScript as served in brotli,
+ * and in gzip as a host that only gzips would send it; CSS in gzip.
+ */
+const JS_BROTLI_BUDGET_BYTES = 90 * 1024;
+const JS_GZIP_BUDGET_BYTES = 100 * 1024;
 const CSS_BUDGET_BYTES = 15 * 1024;
 
 test("the landing page stays within its JavaScript and CSS budget", async ({ page, request }) => {
@@ -24,24 +28,29 @@ test("the landing page stays within its JavaScript and CSS budget", async ({ pag
   // A browser that takes brotli (every current one) gets it, as from the static hosts.
   expect(notBrotli, "responses served without brotli").toEqual([]);
 
-  const gzipBytes = async (urls: string[]) => {
+  const encodedBytes = async (urls: string[], encoding: "br" | "gzip") => {
     let total = 0;
     for (const url of urls) {
-      const response = await request.get(url, { headers: { "Accept-Encoding": "gzip" } });
-      expect(response.headers()["content-encoding"], url).toBe("gzip");
+      const response = await request.get(url, { headers: { "Accept-Encoding": encoding } });
+      expect(response.headers()["content-encoding"], url).toBe(encoding);
       total += Number(response.headers()["content-length"]);
     }
     return total;
   };
+  const gzipBytes = (urls: string[]) => encodedBytes(urls, "gzip");
+  const jsBrotliBytes = await encodedBytes(scripts, "br");
   const jsBytes = await gzipBytes(scripts);
   // The site's CSS is inlined into the HTML: count it as gzip bytes too.
   const inlineCss = await page.evaluate(() =>
     [...document.querySelectorAll("style")].map((style) => style.textContent ?? "").join(""),
   );
   const cssBytes = (await gzipBytes(stylesheets)) + gzipSync(inlineCss).length;
-  console.log(`JavaScript for /: ${jsBytes} B gzip; CSS: ${cssBytes} B gzip`);
-  expect(jsBytes).toBeGreaterThan(0);
-  expect(jsBytes).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+  console.log(
+    `JavaScript for /: ${jsBrotliBytes} B brotli, ${jsBytes} B gzip; CSS: ${cssBytes} B gzip`,
+  );
+  expect(jsBrotliBytes).toBeGreaterThan(0);
+  expect(jsBrotliBytes).toBeLessThanOrEqual(JS_BROTLI_BUDGET_BYTES);
+  expect(jsBytes).toBeLessThanOrEqual(JS_GZIP_BUDGET_BYTES);
   expect(cssBytes).toBeGreaterThan(0);
   expect(cssBytes).toBeLessThanOrEqual(CSS_BUDGET_BYTES);
   // A page that is only looked at loads the app, then at idle what a send needs (the email SDK, the

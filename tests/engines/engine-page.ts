@@ -33,6 +33,11 @@ export type EnginePage = {
   scrollTo(y: number): Promise<number>;
   /** The viewport; with `fullPage`, the whole page where the engine's driver can (not WebKit). */
   screenshot(file: string, options?: { fullPage?: boolean }): Promise<boolean>;
+  /**
+   * The driver command still waiting for its answer, if any, and for how long (WebKit, whose
+   * classic WebDriver commands have no time limit of their own).
+   */
+  pendingCommand?(): string | undefined;
   /** Problems (uncaught errors, console errors and warnings, CSP violations) and console logs so far. */
   console(): Promise<Console>;
   close(): Promise<void>;

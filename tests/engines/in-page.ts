@@ -247,6 +247,14 @@ export function readProbe(): { problems: string[]; logs: string[] } {
 }
 
 /**
+ * installProbe as source text to put before a script's own code: the script gate prepends it to
+ * every app script, so the probe is in place before any of the app's code runs.
+ */
+export function probePrelude(): string {
+  return `var __name = (target) => target;\n(${installProbe.toString()})();\n`;
+}
+
+/**
  * Source text of an in-page function call, for a driver's execute-script. tsx (esbuild) may wrap
  * named functions in a `__name` helper that exists only in Node; the page gets a no-op one.
  */

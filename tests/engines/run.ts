@@ -11,6 +11,7 @@ import { E2E_SITE_URL } from "../e2e/stack-ports";
 import { startTestStack } from "../e2e/test-stack";
 import type { Engine, EngineName, EnginePage } from "./engine-page";
 import { startFirefox } from "./firefox";
+import { probePrelude } from "./in-page";
 import { journeys } from "./journeys";
 import { takeChromiumScreenshots, takeScreenshots } from "./screenshots";
 import { startScriptGate } from "./script-gate";
@@ -39,7 +40,11 @@ function seconds(since: number): string {
 const runStarted = Date.now();
 await mkdir(reportDir, { recursive: true });
 const stack = await startTestStack(["local"]);
-const gate = await startScriptGate({ port: GATE_PORT, target: E2E_SITE_URL });
+const gate = await startScriptGate({
+  port: GATE_PORT,
+  target: E2E_SITE_URL,
+  prelude: probePrelude(),
+});
 const counts: Record<EngineName, { passed: number; failed: number }> = {
   firefox: { passed: 0, failed: 0 },
   webkit: { passed: 0, failed: 0 },
@@ -91,6 +96,8 @@ async function runEngine(name: EngineName) {
         counts[name].failed += 1;
         console.log(`  ✘ ${name} › ${journey.name} (${seconds(started)})`);
         console.log(`      ${(error as Error).message}`);
+        const pending = page.pendingCommand?.();
+        if (pending) console.log(`      still waiting for the driver: ${pending}`);
         const problems = await page.console().catch(() => ({ problems: [] }));
         if (problems.problems.length > 0) {
           console.log(`      console: ${problems.problems.join(" | ")}`);

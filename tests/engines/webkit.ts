@@ -1,8 +1,8 @@
 /**
  * WebKit (WebKitGTK's MiniBrowser) through Debian's WebKitWebDriver and selenium-webdriver, over
- * classic WebDriver: no console or network events, so every page is loaded through the script gate
- * and an error probe is installed after the document is parsed but before any of the app's code
- * runs. Each test gets its own session (a fresh MiniBrowser). Needs a display: run under xvfb-run.
+ * classic WebDriver: no console or network events, so every page is loaded through the script gate,
+ * which puts an error probe before the app's own code. Each test gets its own session (a fresh
+ * MiniBrowser). Needs a display: run under xvfb-run.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -27,8 +27,9 @@ const MINIBROWSER =
 
 const CAPABILITIES = {
   browserName: "MiniBrowser",
-  // Navigation returns at once; open() waits for the parsed document itself. (A held app script
-  // must never be waited on by the driver, or the navigation and the gate wait for each other.)
+  // Navigation returns at once; open() waits for the parsed document itself. (A held app script,
+  // as in the journey that submits before the app starts, must never be waited on by the driver,
+  // or the navigation and the gate wait for each other.)
   pageLoadStrategy: "none",
   // Without --automation, MiniBrowser never answers the session request.
   "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
@@ -40,6 +41,9 @@ const CAPABILITIES = {
  * try once more.
  */
 const SESSION_TIMEOUT_MS = 30_000;
+
+/** A read-only script in a page being loaded that has not answered by then is asked again. */
+const UNANSWERED_SCRIPT_MS = 4000;
 
 const KEYS = { Enter: Key.ENTER, Escape: Key.ESCAPE } as const;
 
@@ -90,8 +94,13 @@ export async function startWebKit({
         .usingServer(driverServer.url)
         .withCapabilities(CAPABILITIES)
         .build();
+      const session = driver.getSession();
+      // Given up on below, it may still fail later (its driver restarted), and so may the
+      // driver's own promise of itself: nobody awaits either then.
+      session.catch(() => {});
+      driver.catch(() => {});
       try {
-        await withTimeout(driver.getSession(), SESSION_TIMEOUT_MS, "a WebKit session");
+        await withTimeout(session, SESSION_TIMEOUT_MS, "a WebKit session");
         return driver;
       } catch (error) {
         if (attempt >= 2) throw error;
@@ -105,8 +114,23 @@ export async function startWebKit({
   async function newPage(): Promise<EnginePage> {
     const driver = await createSession();
     engine.version = String((await driver.getCapabilities()).get("browserVersion") ?? "unknown");
+    // Classic WebDriver commands have no time limit of their own: the one awaiting its answer is
+    // named when a journey runs out of time.
+    let pending: { what: string; since: number } | undefined;
+    async function command<T>(what: string, work: () => Promise<T>): Promise<T> {
+      const mine = { what, since: Date.now() };
+      pending = mine;
+      try {
+        return await work();
+      } finally {
+        if (pending === mine) pending = undefined;
+      }
+    }
     const run = (operation: PageOperation) =>
-      driver.executeScript(pageScript(inPage, operation)) as Promise<unknown>;
+      command(
+        `script ${operation.op}`,
+        () => driver.executeScript(pageScript(inPage, operation)) as Promise<unknown>,
+      );
 
     async function element(query: Query): Promise<WebElement> {
       let found: WebElement | null = null;
@@ -136,25 +160,35 @@ export async function startWebKit({
     return {
       engine: "webkit",
       async open(path, options = {}) {
-        // The caller holds the scripts for a pre-hydration test; otherwise hold them just long
-        // enough to install the probe first.
-        const release = options.scriptsHeld ? () => {} : gate.hold();
-        try {
-          const target = `${gate.url}${path}`;
-          await driver.get(target);
-          await waitFor(
-            async () =>
-              (await driver.executeScript(
-                "return location.href === arguments[0] && document.readyState !== 'loading';",
-                target,
-              )) === true,
-            `the parsed document of ${target}`,
+        // Nothing is held back here (the gate puts the probe before the app's code), so no driver
+        // command can wait on a load that a held script keeps from ending.
+        const target = `${gate.url}${path}`;
+        await command(`navigation to ${target}`, () => driver.get(target));
+        // Asked again when unanswered: a script sent while WebKit swaps web processes for the new
+        // document (the site's Cross-Origin-Opener-Policy makes it a new browsing context group)
+        // can go to the process being swapped out and never be answered, not even by WebDriver's
+        // own script time limit. Asking again reaches the new document.
+        await waitFor(
+          async () =>
+            (await command("script: is the document parsed", () =>
+              withTimeout(
+                driver.executeScript(
+                  "return location.href === arguments[0] && document.readyState !== 'loading';",
+                  target,
+                ) as Promise<unknown>,
+                UNANSWERED_SCRIPT_MS,
+                "a script in the loading page",
+              ),
+            )) === true,
+          `the parsed document of ${target}`,
+        );
+        if (options.scriptsHeld) {
+          // The journey holds the app's scripts, probe and all: put the probe in now, to see what
+          // happens before they run.
+          await command("script: install the probe", () =>
+            driver.executeScript(pageScript(installProbe)),
           );
-          await driver.executeScript(pageScript(installProbe));
-        } finally {
-          release();
-        }
-        if (!options.scriptsHeld) {
+        } else {
           await waitFor(async () => (await run({ op: "hydrated" })) === true, "hydration");
         }
       },
@@ -163,19 +197,22 @@ export async function startWebKit({
       inspect: async (query) => (await run({ op: "inspect", query })) as ElementState,
       isDisplayed: async (id) => (await run({ op: "isDisplayed", id })) === true,
       async click(query) {
-        await (await element(query)).click();
+        const target = await element(query);
+        await command(`click on ${query.role} ${JSON.stringify(query.name)}`, () => target.click());
       },
       async fill(query, text) {
         const field = await element(query);
-        await field.clear();
-        await field.sendKeys(text);
+        await command("clear the field", () => field.clear());
+        await command("type into the field", () => field.sendKeys(text));
       },
       async focus(query) {
         await waitFor(async () => (await run({ op: "focus", query })) === true, "focus");
       },
       async press(key) {
-        await driver.actions().sendKeys(KEYS[key]).perform();
+        await command(`press ${key}`, () => driver.actions().sendKeys(KEYS[key]).perform());
       },
+      pendingCommand: () =>
+        pending && `${pending.what}, for ${((Date.now() - pending.since) / 1000).toFixed(1)} s`,
       setViewport: sizeViewport,
       scrollTo: async (y) => (await run({ op: "scrollTo", y })) as number,
       async screenshot(file, options = {}) {

@@ -9,6 +9,7 @@ import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { buildSite } from "../../scripts/build";
 import { readBuildSettings, startPreviewServer } from "../../server/preview";
+import { setOnlyExplicitSettings } from "../e2e/stack-settings";
 import { CROWD_IDS } from "./crowd";
 import type { ScenarioReport } from "./scenario";
 import { type Scenario, scenarios } from "./scenarios";
@@ -23,7 +24,8 @@ async function serveSite(origin: string) {
   // Inside the repository: the prerender imports the server bundle, which needs node_modules.
   const workDir = resolve(root, ".load", String(base));
   await rm(workDir, { recursive: true, force: true });
-  Object.assign(process.env, {
+  // Only these settings, whatever the shell exports.
+  setOnlyExplicitSettings({
     VITE_EMAILJS_PUBLIC_KEY: CROWD_IDS.publicKey,
     VITE_EMAILJS_SERVICE_ID: CROWD_IDS.serviceId,
     VITE_EMAILJS_TEMPLATE_ID: CROWD_IDS.templateId,

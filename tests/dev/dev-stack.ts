@@ -1,0 +1,18 @@
+/**
+ * `npm run dev` for the dev-mode check, with only the test run's settings: its ports and outbox
+ * from E2E_PORT_BASE and the ids of .env.emulator, none from the shell. Started by
+ * playwright.dev.config.ts (npx tsx tests/dev/dev-stack.ts).
+ */
+import { E2E_DEV_EMULATOR_PORT, E2E_DEV_SITE_URL, E2E_WORK_DIR } from "../e2e/stack-ports";
+import { STACK_BUILD_ENV, setOnlyExplicitSettings } from "../e2e/stack-settings";
+
+setOnlyExplicitSettings({
+  ...STACK_BUILD_ENV,
+  SITE_URL: E2E_DEV_SITE_URL,
+  PORT: new URL(E2E_DEV_SITE_URL).port,
+  EMULATOR_PORT: String(E2E_DEV_EMULATOR_PORT),
+  EMULATOR_OUTBOX: `${E2E_WORK_DIR}/dev-outbox.jsonl`,
+});
+// The dev server points the site at its emulator itself (scripts/local-stack.ts).
+delete process.env.VITE_EMAILJS_ORIGIN;
+await import("../../scripts/dev");

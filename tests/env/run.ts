@@ -1,0 +1,133 @@
+/**
+ * Every test command run as a CI job that also builds for production would run it: with the
+ * site's and the emulator's settings exported in the shell, each set to a value that breaks a test
+ * stack which reads it (ids the emulator refuses, a send time limit of 1 ms, ports held busy, an
+ * outbox file that must never appear). The stacks pass their own settings (tests/e2e/stack-settings.ts).
+ * Run: npm run test:env [-- --only test:engines]; the last line reads `env: N of N commands passed`.
+ */
+import { spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+
+const root = resolve(import.meta.dirname, "../..");
+const SELF = "test:env";
+/**
+ * Left to a run of its own: the load test takes about four minutes (README, "Capacity"), too long
+ * for every CI run; it passes its settings explicitly like the other stacks.
+ */
+const ON_ITS_OWN = new Set(["test:load"]);
+
+function listen(): Promise<Server> {
+  return new Promise((ready, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => ready(server));
+  });
+}
+
+function portOf(server: Server): number {
+  const address = server.address();
+  if (typeof address !== "object" || !address) throw new Error("not listening");
+  return address.port;
+}
+
+/** Every EMULATOR_* name the emulator's sources mention, so a setting added there is exported too. */
+async function emulatorSettingNames(): Promise<string[]> {
+  const dir = resolve(root, "server/emulator");
+  const names = new Set<string>();
+  for (const file of await readdir(dir)) {
+    if (!file.endsWith(".ts")) continue;
+    const text = await readFile(resolve(dir, file), "utf8");
+    for (const [name] of text.matchAll(/\bEMULATOR_[A-Z0-9_]+\b/g)) names.add(name);
+  }
+  return [...names].sort();
+}
+
+/**
+ * The test commands: `npm test` and every other test:* script it does not already run
+ * (test:unit, test:e2e and test:dev are parts of it), but the load test.
+ */
+async function testCommands(): Promise<string[]> {
+  const { scripts } = JSON.parse(await readFile(resolve(root, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const all = scripts.test ?? "";
+  const others = Object.entries(scripts)
+    .filter(([name, body]) => name.startsWith("test:") && name !== SELF && !all.includes(body))
+    .filter(([name]) => !ON_ITS_OWN.has(name))
+    .map(([name]) => name);
+  return ["test", ...others];
+}
+
+function run(script: string, env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((done) => {
+    const child = spawn("npm", ["run", script], { cwd: root, env, stdio: "inherit" });
+    child.on("close", (code) => done(code ?? 1));
+  });
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+const { values } = parseArgs({ options: { only: { type: "string", multiple: true } } });
+const commands = values.only ?? (await testCommands());
+const dir = await mkdtemp(join(tmpdir(), "shell-env-"));
+// Held for the whole run: a stack that took PORT or EMULATOR_PORT from the shell would not start.
+const busy = await Promise.all([listen(), listen()]);
+const [busySite, busyEmulator] = busy.map(portOf);
+const shellOutbox = join(dir, "shell-outbox.jsonl");
+
+const exported: Record<string, string> = {
+  // A different account's ids, as a production job has them: the test emulator must refuse them.
+  VITE_EMAILJS_PUBLIC_KEY: "shell-public-key",
+  VITE_EMAILJS_SERVICE_ID: "shell-service",
+  VITE_EMAILJS_TEMPLATE_ID: "shell-template",
+  VITE_EMAILJS_ORIGIN: `http://127.0.0.1:${busyEmulator}`,
+  VITE_EMAILJS_TIMEOUT_MS: "1",
+  SITE_URL: "https://shell-site.invalid",
+  SECURITY_CONTACT: "shell-contact@shell-site.invalid",
+  PORT: String(busySite),
+};
+// Any other emulator setting gets a value no parser accepts: read by a test stack, it breaks it.
+for (const name of await emulatorSettingNames()) exported[name] = "shell-value";
+Object.assign(exported, {
+  EMULATOR_PORT: String(busyEmulator),
+  EMULATOR_OUTBOX: shellOutbox,
+  EMULATOR_PUBLIC_KEY: "shell-emulator-key",
+  EMULATOR_SERVICE_ID: "shell-emulator-service",
+  EMULATOR_TEMPLATE_ID: "shell-emulator-template",
+});
+
+console.log(
+  `Exported for every command:\n  ${Object.entries(exported)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("\n  ")}`,
+);
+const results: { command: string; passed: boolean }[] = [];
+try {
+  for (const command of commands) {
+    console.log(`\n=== npm run ${command}, with the settings above exported`);
+    const code = await run(command, { ...process.env, ...exported });
+    results.push({ command, passed: code === 0 });
+  }
+} finally {
+  for (const server of busy) server.close();
+}
+const outboxUsed = await exists(shellOutbox);
+await rm(dir, { recursive: true, force: true });
+
+console.log("");
+for (const { command, passed } of results) console.log(`${passed ? "✓" : "✘"} npm run ${command}`);
+if (outboxUsed) console.log(`✘ an emulator wrote to the shell's EMULATOR_OUTBOX (${shellOutbox})`);
+const passed = results.filter((result) => result.passed).length;
+console.log(
+  `env: ${passed} of ${results.length} commands passed with the shell's settings exported`,
+);
+process.exit(passed === results.length && !outboxUsed ? 0 : 1);
