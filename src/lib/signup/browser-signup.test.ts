@@ -14,7 +14,10 @@ async function load(navigator: object) {
   const localStorage = memoryStore();
   vi.stubGlobal("localStorage", localStorage);
   vi.stubGlobal("sessionStorage", memoryStore());
-  vi.stubGlobal("navigator", { onLine: true, ...navigator });
+  vi.stubGlobal(
+    "navigator",
+    Object.assign(navigator, { onLine: "onLine" in navigator ? navigator.onLine : true }),
+  );
   const window = new EventTarget();
   vi.stubGlobal("window", window);
   return { localStorage, window, ...(await import("./browser-signup")) };
@@ -62,6 +65,25 @@ describe("the browser's signup", () => {
     // Back from the back-forward cache, the page sends again.
     window.dispatchEvent(Object.assign(new Event("pageshow"), { persisted: true }));
     await expect(browserSignup().submit("bob@example.com")).resolves.toBe("sent");
+  });
+
+  it("offline, waits for the browser's online event before trying again", async () => {
+    vi.useFakeTimers();
+    try {
+      const navigator = { onLine: false };
+      const { browserSignup, window } = await load(navigator);
+      client.sendWaitlistEmail.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+      const delivery = browserSignup().submit("ada@example.com");
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(client.sendWaitlistEmail).toHaveBeenCalledTimes(1);
+      navigator.onLine = true;
+      window.dispatchEvent(new Event("online"));
+      await vi.advanceTimersByTimeAsync(2000);
+      await expect(delivery).resolves.toBe("sent");
+      expect(client.sendWaitlistEmail).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("is one signup and one memory for the whole tab", async () => {
