@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { expect, test } from "./fixtures";
 
-/** PRODUCT.md §4 weight budget for what `/` loads, in gzip bytes (hosts that only gzip serve these). */
+/** The weight budget (docs/behaviour.md, "Quality bars") for what `/` loads, in gzip bytes (hosts that only gzip serve these). */
 const JS_BUDGET_BYTES = 100 * 1024;
 const CSS_BUDGET_BYTES = 15 * 1024;
 
