@@ -14,9 +14,10 @@ import {
   readTrustSettings,
   TrustSettingError,
 } from "../src/lib/trust-settings";
-import { prerender } from "./prerender";
+import { PrerenderError, prerender } from "./prerender";
 import { writeSecurityTxt } from "./security-txt";
 import { writeSeoAssets } from "./seo-assets";
+import { staticContentGuard } from "./static-content-guard";
 
 const REQUIRED_IN_PRODUCTION = [
   "VITE_EMAILJS_PUBLIC_KEY",
@@ -75,12 +76,15 @@ export async function buildSite({ mode, outDir }: { mode: string; outDir: string
     root,
     mode,
     logLevel: "warn",
+    // Marks what StaticContent holds, for the prerender to refuse a control there.
+    plugins: [staticContentGuard()],
     build: {
       ssr: "src/entry-server.tsx",
       outDir: ssrDir,
       emptyOutDir: true,
       copyPublicDir: false,
       manifest: false,
+      sourcemap: true,
     },
   });
   const { pages, settings } = await prerender({
@@ -111,7 +115,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     const { distDir, pages } = await buildSite({ mode, outDir: values["out-dir"] ?? root });
     console.log(`Built the ${mode} site into ${distDir}: ${pages.join(", ")}`);
   } catch (error) {
-    if (!(error instanceof BuildSettingsError)) throw error;
+    if (!(error instanceof BuildSettingsError || error instanceof PrerenderError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
