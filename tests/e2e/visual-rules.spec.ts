@@ -170,6 +170,7 @@ for (const width of [320, 375, 768, 1280]) {
       }
       const chips = page.getByRole("list", { name: "Active attack sources in the last hour" });
       await chips.scrollIntoViewIfNeeded();
+      await expect(chips.getByRole("listitem")).toHaveCount(5);
       for (const item of await chips.getByRole("listitem").all()) {
         const dot = await item.evaluate((element) => {
           const marker = element.querySelector("[aria-hidden]") as HTMLElement;
