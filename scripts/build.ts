@@ -6,7 +6,7 @@ import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { build, loadEnv } from "vite";
+import { build, type InlineConfig, loadEnv } from "vite";
 import { BUILD_SETTINGS_FILE, netlifyHeadersFile, vercelConfig } from "../server/http-headers";
 import { readEmailConfig } from "../src/lib/config";
 import {
@@ -60,6 +60,26 @@ export function readTrustSettingsForBuild(
   }
 }
 
+/** The server bundle's build: the prerender imports it, and checks what its StaticContent holds. */
+export function serverBuild(mode: string, outDir: string): InlineConfig {
+  return {
+    root,
+    mode,
+    logLevel: "warn",
+    // Marks what StaticContent holds (the source maps name the files), for the prerender to refuse
+    // a control there.
+    plugins: [staticContentGuard()],
+    build: {
+      ssr: "src/entry-server.tsx",
+      outDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      manifest: false,
+      sourcemap: true,
+    },
+  };
+}
+
 export async function buildSite({ mode, outDir }: { mode: string; outDir: string }) {
   const env = loadEnv(mode, root, "");
   // Every setting is read before the guard may stop the build, so one run names all that is missing.
@@ -72,21 +92,7 @@ export async function buildSite({ mode, outDir }: { mode: string; outDir: string
   const distDir = resolve(outDir, "dist");
   const ssrDir = resolve(outDir, "dist-ssr");
   await build({ root, mode, logLevel: "warn", build: { outDir: distDir, emptyOutDir: true } });
-  await build({
-    root,
-    mode,
-    logLevel: "warn",
-    // Marks what StaticContent holds, for the prerender to refuse a control there.
-    plugins: [staticContentGuard()],
-    build: {
-      ssr: "src/entry-server.tsx",
-      outDir: ssrDir,
-      emptyOutDir: true,
-      copyPublicDir: false,
-      manifest: false,
-      sourcemap: true,
-    },
-  });
+  await build(serverBuild(mode, ssrDir));
   const { pages, settings } = await prerender({
     distDir,
     serverEntry: resolve(ssrDir, "entry-server.js"),

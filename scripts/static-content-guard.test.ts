@@ -10,6 +10,7 @@ import { createElement, type FunctionComponent } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { build } from "vite";
 import { beforeAll, describe, expect, it } from "vitest";
+import { serverBuild } from "./build";
 import { PrerenderError, refuseStaticControls } from "./prerender";
 import { staticContentGuard } from "./static-content-guard";
 import { controlsOf, staticContentFaults, withoutMarks } from "./static-content-marks";
@@ -105,6 +106,16 @@ describe("the build's StaticContent guard", () => {
     expect(page).not.toContain("data-static");
     expect(page).toContain("<details><summary>How we handle your address</summary>");
     expect(page).toContain('<button type="button">Live, outside</button>');
+  });
+});
+
+describe("npm run build", () => {
+  it("builds the server bundle with the guard's JSX runtime and source maps", () => {
+    const config = serverBuild("production", OUT_DIR);
+    expect(
+      config.plugins?.flat().map((plugin) => plugin && "name" in plugin && plugin.name),
+    ).toContain(staticContentGuard().name);
+    expect(config.build?.sourcemap).toBe(true);
   });
 });
 

@@ -86,9 +86,9 @@ for (const path of ["/", "/success", "/missing-page"]) {
     expect(past, "past the right edge").toEqual([]);
     expect(width).toBeLessThanOrEqual(320);
     const clipped = await clippedBoxes(page);
-    // Every page has boxes that hide overflow (the cards, the buttons' labels): none found means
-    // none was checked.
-    expect(clipped.measured, "boxes that hide overflow").toBeGreaterThan(0);
+    // The landing page has boxes that hide overflow: none found there means none was checked. The
+    // other pages have none, so nothing on them can be cut by a box.
+    if (path === "/") expect(clipped.measured, "boxes that hide overflow").toBeGreaterThan(0);
     expect(clipped.cut).toEqual([]);
   });
 }
