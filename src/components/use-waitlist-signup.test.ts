@@ -110,6 +110,16 @@ describe("validation", () => {
     expect(hook.submitting).toBe(false);
   });
 
+  it("starts with no message, not submitting, nothing said to be unsent", async () => {
+    await mount();
+    expect(hook).toMatchObject({
+      error: "",
+      notSent: false,
+      stillSending: false,
+      submitting: false,
+    });
+  });
+
   it("never lets the browser submit the form itself", async () => {
     await mount();
     expect(await submitWith("nope")).toBe(false);
@@ -262,6 +272,8 @@ describe("a submit the inline loader kept", () => {
     await mount();
     expect(queue).toMatchObject({ kept: false, live: true });
     expect(signup.submit).not.toHaveBeenCalled();
+    // Not even checked: an emptied field is a submit taken back, not an invalid address.
+    expect(hook.error).toBe("");
   });
 
   it("nothing is sent on commit without a kept submit", async () => {
