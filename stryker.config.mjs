@@ -28,6 +28,8 @@ export default {
     fileName: "reports/mutation/mutation.html",
   },
   tempDirName: ".stryker-tmp",
+  // Generated output is never copied into the sandbox: it is large, and a test run may be writing it.
+  ignorePatterns: ["dist", "dist-ssr", ".e2e", ".local-stack", ".outbox"],
   thresholds: {
     high: 90,
     low: 85,
