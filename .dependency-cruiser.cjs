@@ -48,6 +48,24 @@ module.exports = {
       to: { path: [layer("lib/"), layer("hooks/")] },
     },
     {
+      name: "delivery-core-is-pure",
+      comment:
+        "The waitlist's delivery rules take the browser as parameters: they import nothing but each other and the KeyValueStore type (ARCHITECTURE.md). Babel, which parses for dependency-cruiser here, does not tell type imports apart, so browser-storage.ts is let through by name.",
+      severity: "error",
+      from: {
+        path: "^src/lib/signup/(waitlist-signup|retry-policy|signup-memory|tab-lock|clock|early-submit)\\.ts$",
+      },
+      to: { pathNot: ["^src/lib/signup/", "^src/lib/browser-storage\\.ts$"] },
+    },
+    {
+      name: "loader-imports-only-the-hand-over",
+      comment:
+        "The inline loader is in every page's first packet: it imports only its contract with the app.",
+      severity: "error",
+      from: { path: "^src/inline-loader\\.ts$" },
+      to: { pathNot: "^src/lib/signup/early-submit\\.ts$" },
+    },
+    {
       name: "src-stands-alone",
       comment: "The site's source never reaches into the build scripts, the servers or the tests.",
       severity: "error",

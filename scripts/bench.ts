@@ -2,7 +2,7 @@
  * Benchmarks the production build with Lighthouse beside a bare reference page, in the same rounds on
  * the same (possibly busy) machine, and prints medians with their spread next to the bars, the main
  * thread's work by Lighthouse's groups, the host's CPU benchmark index, and whether the run was noisy.
- * Run: npm run bench (raw results in reports/bench/raw/<timestamp>/).
+ * The bars are those of docs/behaviour.md ("Quality bars"). Run: npm run bench (raw results in reports/bench/raw/<timestamp>/).
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
@@ -154,7 +154,7 @@ const METRICS: Metric[] = [
   { label: "performance", key: "performance", format: score, bar: scoreBar },
   { label: "accessibility", key: "accessibility", format: score, bar: scoreBar },
   { label: "best practices", key: "bestPractices", format: score, bar: scoreBar },
-  // /success is noindex by design (PRODUCT.md §1), which Lighthouse's is-crawlable audit marks
+  // /success is noindex by design (docs/behaviour.md, "Unknown paths and indexing"), which Lighthouse's is-crawlable audit marks
   // down: the SEO bar is for the page meant to be found.
   { label: "SEO", key: "seo", format: score, bar: { ...scoreBar, landingOnly: true } },
   { label: "FCP", key: "fcp", format: seconds, spread: true },

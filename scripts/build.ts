@@ -6,7 +6,7 @@ import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { build, loadEnv } from "vite";
+import { build, type InlineConfig, loadEnv } from "vite";
 import { BUILD_SETTINGS_FILE, netlifyHeadersFile, vercelConfig } from "../server/http-headers";
 import { readEmailConfig } from "../src/lib/config";
 import {
@@ -14,9 +14,10 @@ import {
   readTrustSettings,
   TrustSettingError,
 } from "../src/lib/trust-settings";
-import { prerender } from "./prerender";
+import { PrerenderError, prerender } from "./prerender";
 import { writeSecurityTxt } from "./security-txt";
 import { writeSeoAssets } from "./seo-assets";
+import { staticContentGuard } from "./static-content-guard";
 
 const REQUIRED_IN_PRODUCTION = [
   "VITE_EMAILJS_PUBLIC_KEY",
@@ -59,6 +60,26 @@ export function readTrustSettingsForBuild(
   }
 }
 
+/** The server bundle's build: the prerender imports it, and checks what its StaticContent holds. */
+export function serverBuild(mode: string, outDir: string): InlineConfig {
+  return {
+    root,
+    mode,
+    logLevel: "warn",
+    // Marks what StaticContent holds (the source maps name the files), for the prerender to refuse
+    // a control there.
+    plugins: [staticContentGuard()],
+    build: {
+      ssr: "src/entry-server.tsx",
+      outDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      manifest: false,
+      sourcemap: true,
+    },
+  };
+}
+
 export async function buildSite({ mode, outDir }: { mode: string; outDir: string }) {
   const env = loadEnv(mode, root, "");
   // Every setting is read before the guard may stop the build, so one run names all that is missing.
@@ -71,18 +92,7 @@ export async function buildSite({ mode, outDir }: { mode: string; outDir: string
   const distDir = resolve(outDir, "dist");
   const ssrDir = resolve(outDir, "dist-ssr");
   await build({ root, mode, logLevel: "warn", build: { outDir: distDir, emptyOutDir: true } });
-  await build({
-    root,
-    mode,
-    logLevel: "warn",
-    build: {
-      ssr: "src/entry-server.tsx",
-      outDir: ssrDir,
-      emptyOutDir: true,
-      copyPublicDir: false,
-      manifest: false,
-    },
-  });
+  await build(serverBuild(mode, ssrDir));
   const { pages, settings } = await prerender({
     distDir,
     serverEntry: resolve(ssrDir, "entry-server.js"),
@@ -111,7 +121,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     const { distDir, pages } = await buildSite({ mode, outDir: values["out-dir"] ?? root });
     console.log(`Built the ${mode} site into ${distDir}: ${pages.join(", ")}`);
   } catch (error) {
-    if (!(error instanceof BuildSettingsError)) throw error;
+    if (!(error instanceof BuildSettingsError || error instanceof PrerenderError)) throw error;
     console.error(error.message);
     process.exit(1);
   }

@@ -5,7 +5,7 @@
 import { resolve } from "node:path";
 import { build } from "rolldown";
 
-/** The loader is in every page's first packet: PRODUCT.md §1 keeps it under 1 KB. */
+/** The loader is in every page's first packet: docs/behaviour.md ("Signup before the app starts") keeps it under 1 KB. */
 export const INLINE_LOADER_BUDGET_BYTES = 1024;
 
 const root = resolve(import.meta.dirname, "..");

@@ -13,6 +13,8 @@ import { escapeMarkup } from "../src/lib/escape-markup";
 import type { TrustSettings } from "../src/lib/trust-settings";
 import { fillSlot } from "./fill-slot";
 import { buildInlineLoader } from "./inline-loader-build";
+import { toSourcePlaces } from "./source-location";
+import { staticContentFaults, withoutMarks } from "./static-content-marks";
 
 type ServerEntry = {
   render: (
@@ -118,6 +120,20 @@ async function pageTemplate(
   return html;
 }
 
+const root = resolve(import.meta.dirname, "..");
+
+/**
+ * Stops the build when a page has a control inside StaticContent (scripts/static-content-marks.ts),
+ * naming the page and the source files, mapped back from the server bundle.
+ */
+export function refuseStaticControls(faults: string[]): void {
+  if (faults.length === 0) return;
+  throw new PrerenderError(
+    "Build stopped: a control inside StaticContent is never hydrated, so it would ship dead. " +
+      `Move it out of StaticContent:\n${toSourcePlaces(faults.join("\n"), root)}`,
+  );
+}
+
 export async function prerender({
   distDir,
   serverEntry,
@@ -141,10 +157,12 @@ export async function prerender({
   const pages: string[] = [];
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
+  const faults: string[] = [];
   for (const route of [...routes, notFoundRoute]) {
     const { head, html } = await render(route, siteUrl, { trust });
+    faults.push(...staticContentFaults(html).map((fault) => `${route.file}: ${fault}`));
     let page = fillSlot(template, "<!--app-head-->", head);
-    page = fillSlot(page, "<!--app-html-->", html);
+    page = fillSlot(page, "<!--app-html-->", withoutMarks(html));
     const file = join(distDir, route.file);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, page);
@@ -152,6 +170,7 @@ export async function prerender({
     for (const hash of hashes(page, INLINE_SCRIPT)) scriptHashes.add(hash);
     for (const hash of hashes(page, INLINE_STYLE)) styleHashes.add(hash);
   }
+  refuseStaticControls(faults);
   const settings = {
     emailOrigin,
     inlineScriptHashes: [...scriptHashes].sort(),

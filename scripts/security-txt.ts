@@ -1,5 +1,5 @@
 /**
- * `/.well-known/security.txt` (RFC 9116, PRODUCT.md §1 "Trust file"): where to report a
+ * `/.well-known/security.txt` (RFC 9116, docs/behaviour.md, "Trust file"): where to report a
  * vulnerability, from the SECURITY_CONTACT build setting. Called by scripts/build.ts.
  */
 import { mkdir, writeFile } from "node:fs/promises";

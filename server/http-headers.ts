@@ -1,6 +1,7 @@
 /**
- * The one list of HTTP headers the site is served with (PRODUCT.md §2, §4): the preview server sends
- * them, the build writes them into the deploy files of static hosts, the tests check them.
+ * The one list of HTTP headers the site is served with (docs/behaviour.md, "Quality bars": Security):
+ * the preview server sends them, the build writes them into the deploy files of static hosts, the
+ * tests check them.
  */
 
 export type HeaderMap = Record<string, string>;

@@ -1,7 +1,7 @@
 /**
  * The page's one inline script (bundled, minified and hashed into the CSP at build time by
  * scripts/inline-loader-build.ts): it starts the app once the page has painted, and keeps a
- * waitlist submit made before the app runs (PRODUCT.md §1, "Signup before the app starts").
+ * waitlist submit made before the app runs (docs/behaviour.md, "Signup before the app starts").
  * Its settings come from its own data attributes, so every page carries the same script and hash.
  */
 import {

@@ -26,7 +26,7 @@ type InertActionProps = Omit<ComponentProps<typeof Button>, "onClick" | "type" |
  * A control the spec shows but that does nothing yet (View Details, Learn more, Quick Actions):
  * a plain button, so it never navigates or jumps, with a tooltip saying why.
  *
- * PRODUCT.md §1 "Inert controls, semantics": it is `aria-disabled` (still focusable, so the tooltip
+ * docs/behaviour.md, "Inert controls": it is `aria-disabled` (still focusable, so the tooltip
  * shows on keyboard focus) and described by a visually hidden hint that is in the prerendered
  * HTML, so a screen reader says why it is unavailable before the tooltip library has loaded.
  */

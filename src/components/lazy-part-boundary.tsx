@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from "react";
 
 /**
- * Around each lazily loaded part (PRODUCT.md §1, "Lazy parts and deploys"): if the part fails to
+ * Around each lazily loaded part (docs/behaviour.md, "Lazy parts and deploys"): if the part fails to
  * render, `fallback` (the markup the part stands in for, or nothing) takes its place, instead of the
  * error unmounting the whole page.
  */

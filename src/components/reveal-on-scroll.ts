@@ -1,5 +1,5 @@
 /**
- * Cards fade and rise in once as they scroll into view (SPEC §9: about 0.5 s, threshold 0.1). Plain
+ * Cards fade and rise in once as they scroll into view (docs/behaviour.md, "Constants": about 0.5 s, threshold 0.1). Plain
  * DOM, no React state: most cards sit in static parts of the page that React never touches. The CSS
  * (styles.css) only hides cards where scripts run and motion is welcome, and shows them anyway if
  * this code never starts.

@@ -14,10 +14,12 @@ type StaticContentProps<Tag extends ElementType> = {
 } & Omit<ComponentPropsWithoutRef<Tag>, "children" | "dangerouslySetInnerHTML">;
 
 /**
- * A part of a page that never changes once built (issue "hydrate only what moves"): the prerender
+ * A part of a page that never changes once built (docs/behaviour.md, "Static parts"): the prerender
  * writes it into the HTML, and in the browser React hydrates only the element that holds it,
  * adopting its served children as they are, never reconciling them. Such a page can only come from
  * the server: the app loads it afresh rather than render it in the browser (see app.tsx).
+ * So it holds no controls: `npm run build` stops on an event handler, a form control or a lazily
+ * loaded part inside it (scripts/static-content-marks.ts). A `<details>` without handlers is fine.
  */
 export function StaticContent<Tag extends ElementType = "div">({
   as,

@@ -30,7 +30,7 @@ export type WaitlistContent = {
     success: { title: string; description: string };
     failure: { title: string; description: string };
   };
-  /** Fixed fields sent with every signup (PRODUCT.md §1). */
+  /** Fixed fields sent with every signup (docs/behaviour.md, "Fixed fields"). */
   fixedParams: { name: string; company: string; role: string; needs: string };
 };
 

@@ -1,5 +1,5 @@
 /**
- * App-wide toast store (SPEC §4): one toast at a time, a new one replaces the old, and a dismissed
+ * App-wide toast store (docs/behaviour.md, "Constants"): one toast at a time, a new one replaces the old, and a dismissed
  * toast leaves state after TOAST_REMOVE_DELAY. Module state, so `toast()` works from anywhere; the
  * server snapshot is always empty, so prerendered pages never carry a toast.
  */

@@ -1,5 +1,5 @@
 /**
- * Site storage that never throws (PRODUCT.md §1, "Storage blocked"): with cookies off, reading
+ * Site storage that never throws (docs/behaviour.md, "Storage blocked"): with cookies off, reading
  * `localStorage` throws; storage can also be full or disabled. The signup must still go through, so
  * each area falls back to a memory that lives as long as the tab.
  */

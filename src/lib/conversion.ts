@@ -1,5 +1,5 @@
 /**
- * The /success conversion event (PRODUCT.md §1): one console line, and a dataLayer push where one
+ * The /success conversion event (docs/behaviour.md, "Conversion event"): one console line, and a dataLayer push where one
  * exists, only on an arrival from a send: /success shown by the app after this tab delivered a
  * signup, not /success loaded as a page (a direct visit, a reload, a bookmark, Back or Forward)
  * and not after a filled honeypot or an address already sent, which send nothing.

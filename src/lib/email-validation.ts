@@ -1,5 +1,5 @@
 /**
- * The waitlist's email rule (PRODUCT.md §1): trimmed, what <input type="email"> accepts (the WHATWG
+ * The waitlist's email rule (docs/behaviour.md, "Email validation"): trimmed, what <input type="email"> accepts (the WHATWG
  * "valid e-mail address"), a domain of two or more labels whose last is 2+ letters, 254 chars at most.
  * An international domain (x@bücher.de) is first turned into its ASCII form (x@xn--bcher-kva.de), as
  * Chromium's email field already does and Firefox and WebKit do not, so every engine sends the same.

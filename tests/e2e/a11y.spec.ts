@@ -1,5 +1,5 @@
 /**
- * PRODUCT.md §4 Accessibility: axe-core (WCAG 2.0-2.2 A and AA) finds nothing on every page at
+ * docs/behaviour.md, "Quality bars": Accessibility: axe-core (WCAG 2.0-2.2 A and AA) finds nothing on every page at
  * both widths and in every transient state (menu open, validation error, toast), and the whole
  * signup works by keyboard alone with a skip link and a visible focus indicator.
  */

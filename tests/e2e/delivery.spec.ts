@@ -1,6 +1,6 @@
 /**
- * Delivery guarantees of the waitlist (PRODUCT.md §1 "No lost signups" and "Anti-abuse, no CAPTCHA",
- * §4 Reliability): every failure mode ends in the Submission failed toast with the email kept, every
+ * Delivery guarantees of the waitlist (docs/behaviour.md, "No lost signups" and "Anti-abuse, no CAPTCHA",
+ * "Quality bars"): every failure mode ends in the Submission failed toast with the email kept, every
  * success reaches the emulator's outbox exactly once, and nothing is ever sent twice.
  */
 import type { Page } from "@playwright/test";

@@ -125,7 +125,7 @@ export function toasts(page: Page) {
   return page.getByRole("region", { name: "Notifications (F8)" }).getByRole("listitem");
 }
 
-/** The fixed template params every signup carries (PRODUCT.md §1), typed here, not imported. */
+/** The fixed template params every signup carries (docs/behaviour.md, "Fixed fields"), typed here, not imported. */
 export const EXPECTED_FIXED_PARAMS = {
   name: "Waitlist Subscriber",
   company: "N/A",

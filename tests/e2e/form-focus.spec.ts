@@ -1,6 +1,6 @@
 /**
  * Submitting never drops keyboard focus, and a failure stays said after its toast has gone
- * (PRODUCT.md §1, "Failure feedback and focus").
+ * (docs/behaviour.md, "Failure feedback and focus").
  */
 import { boxesOverlap, expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
 

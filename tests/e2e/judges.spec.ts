@@ -1,5 +1,5 @@
 /**
- * The outside judges of PRODUCT.md §4 (HTML, Security), run against the e2e stack's local build:
+ * The outside judges of docs/behaviour.md, "Quality bars" (HTML, Security), run against the e2e stack's local build:
  * the Nu Html Checker on every built HTML file, linkinator on every link and fragment inside the
  * site, csp_evaluator on the policy the site serves, and the MDN HTTP Observatory on the preview
  * server over HTTPS with a certificate made here. No browser page is used.
@@ -170,7 +170,7 @@ test.describe("linkinator", () => {
 test.describe("csp_evaluator", () => {
   /**
    * HIGH and MEDIUM fail, and so do their _MAYBE forms: csp_evaluator calls those "possible"
-   * high/medium findings, and PRODUCT.md asks for a strict CSP, i.e. one with no possible bypass
+   * high/medium findings, and docs/behaviour.md asks for a strict CSP, i.e. one with no possible bypass
    * either. SYNTAX fails too: a directive the browser ignores is a hole in the policy. STRICT_CSP
    * (advice to adopt nonces or trusted types), INFO and NONE do not fail.
    */

@@ -104,7 +104,7 @@ test.describe("landing page content", () => {
     await expect(section.getByText("Global Fraud Map", { exact: true })).toBeVisible();
     const hotspots = section.locator("svg circle.animate-pulse-dot");
     await expect(hotspots).toHaveCount(5);
-    // A few pulses, then rest (WCAG 2.2.2; PRODUCT.md §1 "Visual rules").
+    // A few pulses, then rest (WCAG 2.2.2; docs/behaviour.md, "Visual rules").
     await expect(hotspots.first()).toHaveCSS("animation-iteration-count", "3");
     await expect(
       section

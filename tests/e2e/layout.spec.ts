@@ -26,14 +26,17 @@ test("at 320 px each Security Health row stays within its bar", async ({ page })
   const rows = health.getByRole("listitem");
   await expect(rows).toHaveCount(4);
   for (const row of await rows.all()) {
-    const overhang = await row.evaluate((item) => {
+    const { parts, overhang } = await row.evaluate((item) => {
       const bar = item.querySelector("svg") as SVGElement;
       const right = bar.getBoundingClientRect().right;
-      const parts = [...item.querySelectorAll("span")].map(
+      const ends = [...item.querySelectorAll("span")].map(
         (part) => part.getBoundingClientRect().right,
       );
-      return Math.max(...parts) - right;
+      return { parts: ends.length, overhang: Math.max(...ends) - right };
     });
-    expect(overhang, (await row.textContent()) ?? "").toBeLessThanOrEqual(0);
+    const name = (await row.textContent()) ?? "";
+    // With no spans, Math.max() is -Infinity and the row would pass unmeasured.
+    expect(parts, `${name}: the parts measured`).toBeGreaterThan(0);
+    expect(overhang, name).toBeLessThanOrEqual(0);
   }
 });

@@ -1,7 +1,7 @@
 /**
- * No signup lost at any moment or in any browser setting (PRODUCT.md §1 "Signup before the app
+ * No signup lost at any moment or in any browser setting (docs/behaviour.md, "Signup before the app
  * starts", "JavaScript off", "Storage blocked", "Lazy parts and deploys", "One address, many tabs";
- * §4 Resilience). All on the production build (anti-abuse on) against the emulator; every test checks
+ * "Quality bars": Hydration). All on the production build (anti-abuse on) against the emulator; every test checks
  * that the address never appears in a request URL and what the emulator's outbox holds.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";

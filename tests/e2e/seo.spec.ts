@@ -167,6 +167,8 @@ test.describe("search and sharing metadata", () => {
     }
     // Open Graph is read by property, Twitter by name: a mix-up would go unread.
     const metas = elements(html, "meta");
+    expect(metas.filter((meta) => meta.property?.startsWith("og:")).length).toBeGreaterThan(0);
+    expect(metas.filter((meta) => meta.name?.startsWith("twitter:")).length).toBeGreaterThan(0);
     expect(metas.filter((meta) => meta.name?.startsWith("og:"))).toEqual([]);
     expect(metas.filter((meta) => meta.property?.startsWith("twitter:"))).toEqual([]);
     // X falls back to Open Graph for the rest of its card: its own copies would only weigh.

@@ -1,5 +1,5 @@
 /**
- * PRODUCT.md §1 "Visual rules" and issue 11: the barriers axe does not see, measured in the page.
+ * docs/behaviour.md, "Visual rules" and issue 11: the barriers axe does not see, measured in the page.
  */
 import { boxesOverlap, expect, test, waitlistForm } from "./fixtures";
 
@@ -170,6 +170,7 @@ for (const width of [320, 375, 768, 1280]) {
       }
       const chips = page.getByRole("list", { name: "Active attack sources in the last hour" });
       await chips.scrollIntoViewIfNeeded();
+      await expect(chips.getByRole("listitem")).toHaveCount(5);
       for (const item of await chips.getByRole("listitem").all()) {
         const dot = await item.evaluate((element) => {
           const marker = element.querySelector("[aria-hidden]") as HTMLElement;

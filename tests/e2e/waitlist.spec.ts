@@ -186,7 +186,7 @@ test.describe("toasts", () => {
     await email.fill(address);
     const toast = toasts(page);
 
-    // SPEC §9: shown for 5000 ms by default. Timed inside the page from the toast's insertion to
+    // docs/behaviour.md, "Constants": shown for 5000 ms by default. Timed inside the page from the toast's insertion to
     // its removal (after its exit animation), so test-runner lag cannot skew it; the window is
     // wide enough for a busy machine and narrow enough to tell 5 s from any other duration.
     await page.evaluate(() => {

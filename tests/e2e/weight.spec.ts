@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import { expect, test } from "./fixtures";
 
 /**
- * The weight budget for what `/` loads, its idle preloads included: JavaScript as served in brotli,
+ * The weight budget (docs/behaviour.md, "Quality bars") for what `/` loads, its idle preloads included: JavaScript as served in brotli,
  * and in gzip as a host that only gzips would send it; CSS in gzip.
  */
 const JS_BROTLI_BUDGET_BYTES = 90 * 1024;

@@ -31,6 +31,11 @@ const { values } = parseArgs({
 });
 const engineNames = (values.engine ?? ["firefox", "webkit"]) as EngineName[];
 const selected = journeys.filter((journey) => !values.grep || journey.name.includes(values.grep));
+if (selected.length === 0) {
+  // A run of no journeys would pass: say so instead.
+  console.error(`engines: no journey matches --grep "${values.grep}"`);
+  process.exit(1);
+}
 const reportDir = resolve(import.meta.dirname, "../../reports/engines");
 
 function seconds(since: number): string {

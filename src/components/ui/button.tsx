@@ -3,7 +3,7 @@ import { cn } from "@/lib/cn";
 
 /*
  * Every variant has a border: where it shows none, a transparent one, which forced-colours mode
- * draws, so every control keeps its boundary there (PRODUCT.md §1 "Visual rules"). It is set per
+ * draws, so every control keeps its boundary there (docs/behaviour.md, "Visual rules"). It is set per
  * variant, never in the base classes, so no two border colours ever meet in one class list.
  * The link variant has no padding, so there its boundary would touch the label: forced colours give
  * it some, offset by a negative margin so the label stays where it is.

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { dismissToast, markToastAnnounced, useToasts } from "@/hooks/use-toast";
 import { cn } from "@/lib/cn";
 
-/** SPEC §9 toast constants. */
+/** Toast constants (docs/behaviour.md, "Constants"). */
 const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 const FOCUS_HOTKEY = ["F8"];

@@ -1,7 +1,7 @@
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import { type ReactNode, useRef, useState, useSyncExternalStore } from "react";
 
-/** SPEC §9 tooltip defaults. */
+/** Tooltip defaults (docs/behaviour.md, "Constants"). */
 const OPEN_DELAY_MS = 700;
 const SKIP_DELAY_MS = 300;
 const SIDE_OFFSET_PX = 4;

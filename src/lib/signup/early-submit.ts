@@ -1,5 +1,5 @@
 /**
- * The hand-over between the inline loader (src/inline-loader.ts) and the app (PRODUCT.md §1,
+ * The hand-over between the inline loader (src/inline-loader.ts) and the app (docs/behaviour.md,
  * "Signup before the app starts"): the loader keeps a submit made before the app runs, the app takes
  * it over once its own submit handler is live. The loader imports only this module.
  */

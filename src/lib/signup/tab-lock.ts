@@ -1,5 +1,5 @@
 /**
- * One send per address across the tabs of one browser (PRODUCT.md §1, "One address, many tabs"):
+ * One send per address across the tabs of one browser (docs/behaviour.md, "One address, many tabs"):
  * the Web Locks API where present and allowed, else a lease kept in site storage.
  */
 import type { KeyValueStore } from "../browser-storage";

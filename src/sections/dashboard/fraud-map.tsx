@@ -14,7 +14,7 @@ const DIAMOND_RADIUS = 4.2;
 const tenth = (value: number): number => Math.round(value * 10) / 10;
 
 /*
- * Severity is never colour alone (PRODUCT.md §1 "Visual rules"): a high spot is a diamond, a medium
+ * Severity is never colour alone (docs/behaviour.md, "Visual rules"): a high spot is a diamond, a medium
  * one a circle, on the map and on its chips, and each chip says the word. The markers keep their
  * colours in forced-colours mode (forced-color-adjust: none), where a background would vanish.
  */

@@ -1,0 +1,286 @@
+// @vitest-environment happy-dom
+/**
+ * The form's hook over a stand-in for the signup module: validation before sending, one send at a
+ * time, the Joining... and still-sending states, the toasts, the move to /success, and the hand-over
+ * of a submit the inline loader kept. Texts are typed here, not imported from src/content.
+ */
+import { act, createElement, useRef } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useWaitlistSignup } from "./use-waitlist-signup";
+
+type Outcome = "sent" | "cancelled";
+type SubmitOptions = { honeypot: string; onWaiting: () => void };
+
+const signup = vi.hoisted(() => ({
+  submit: vi.fn<(email: string, options: SubmitOptions) => Promise<Outcome>>(),
+}));
+const toasts = vi.hoisted(() => ({
+  toast: vi.fn((_input: { title: string; description?: string; variant?: string }) => "toast-1"),
+  whenToastAnnounced: vi.fn((_id: string, _maxWaitMs: number) => Promise.resolve()),
+}));
+const navigate = vi.hoisted(() => vi.fn());
+
+vi.mock("@/lib/signup/browser-signup", () => ({ browserSignup: () => signup }));
+vi.mock("@/hooks/use-toast", () => toasts);
+vi.mock("wouter", () => ({ useLocation: () => ["/", navigate] }));
+
+type Hook = ReturnType<typeof useWaitlistSignup>;
+
+let hook: Hook;
+/** What the field holds when the form first commits (as served, or typed before the app ran). */
+let servedEmail = "";
+let root: Root | undefined;
+let container: HTMLElement;
+
+function Harness() {
+  const form = useRef<HTMLFormElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  hook = useWaitlistSignup({ form, field });
+  return createElement(
+    "form",
+    { ref: form, onSubmit: hook.onSubmit },
+    createElement("input", { ref: field, name: "email", defaultValue: servedEmail }),
+    createElement("input", { name: "bw_kx7", defaultValue: "" }),
+    createElement("button", { type: "submit" }, "Join Waitlist"),
+  );
+}
+
+const formElement = () => container.querySelector("form") as HTMLFormElement;
+const emailField = () =>
+  container.querySelector<HTMLInputElement>('[name="email"]') as HTMLInputElement;
+const honeypotField = () =>
+  container.querySelector<HTMLInputElement>('[name="bw_kx7"]') as HTMLInputElement;
+
+async function mount() {
+  root = createRoot(container);
+  await act(async () => root?.render(createElement(Harness)));
+}
+
+/** Submits the form as the browser would; whether the browser's own submit went ahead. */
+async function submitWith(email: string, honeypot = ""): Promise<boolean> {
+  emailField().value = email;
+  honeypotField().value = honeypot;
+  let proceeded = true;
+  await act(async () => {
+    proceeded = formElement().dispatchEvent(
+      new Event("submit", { bubbles: true, cancelable: true }),
+    );
+  });
+  return proceeded;
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  servedEmail = "";
+  container = document.createElement("div");
+  document.body.append(container);
+  signup.submit.mockReset();
+  toasts.toast.mockClear();
+  toasts.whenToastAnnounced.mockClear();
+  navigate.mockReset();
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  root = undefined;
+  container.remove();
+  delete (window as unknown as Record<string, unknown>).__bulwarkSignup;
+  vi.restoreAllMocks();
+});
+
+describe("validation", () => {
+  it("refuses an invalid address: the message, focus on the field, nothing sent", async () => {
+    await mount();
+    await submitWith("not-an-address");
+    expect(hook.error).toBe("Please enter a valid email address");
+    expect(document.activeElement).toBe(emailField());
+    expect(signup.submit).not.toHaveBeenCalled();
+    expect(hook.submitting).toBe(false);
+  });
+
+  it("starts with no message, not submitting, nothing said to be unsent", async () => {
+    await mount();
+    expect(hook).toMatchObject({
+      error: "",
+      notSent: false,
+      stillSending: false,
+      submitting: false,
+    });
+  });
+
+  it("never lets the browser submit the form itself", async () => {
+    await mount();
+    expect(await submitWith("nope")).toBe(false);
+  });
+
+  it("a valid submit after an invalid one clears the message", async () => {
+    signup.submit.mockResolvedValue("sent");
+    await mount();
+    await submitWith("nope");
+    await submitWith("ada@example.com");
+    expect(hook.error).toBe("");
+    expect(signup.submit).toHaveBeenCalledTimes(1);
+  });
+
+  it("clears the message once the field holds a valid address, not before", async () => {
+    await mount();
+    await submitWith("nope");
+    await act(async () => hook.onEmailInput("still nope"));
+    expect(hook.error).toBe("Please enter a valid email address");
+    await act(async () => hook.onEmailInput("ada@example.com"));
+    expect(hook.error).toBe("");
+  });
+});
+
+describe("a send", () => {
+  it("sends the trimmed address with the honeypot, shows Joining... and then moves to /success", async () => {
+    const send = deferred<Outcome>();
+    signup.submit.mockReturnValue(send.promise);
+    await mount();
+    await submitWith("  ada@example.com ", "bot value");
+    expect(signup.submit).toHaveBeenCalledTimes(1);
+    expect(signup.submit.mock.calls[0]?.[0]).toBe("ada@example.com");
+    expect(signup.submit.mock.calls[0]?.[1].honeypot).toBe("bot value");
+    expect(hook.submitting).toBe(true);
+    expect(hook.error).toBe("");
+    await act(async () => send.resolve("sent"));
+    expect(emailField().value).toBe("");
+    expect(toasts.toast).toHaveBeenCalledWith({
+      title: "Redirecting...",
+      description: "Taking you to confirmation page",
+    });
+    expect(toasts.whenToastAnnounced).toHaveBeenCalledWith("toast-1", 1000);
+    expect(navigate).toHaveBeenCalledWith("/success");
+    expect(hook.submitting).toBe(false);
+    expect(hook.notSent).toBe(false);
+  });
+
+  it("waits for the success toast to be announced before moving on", async () => {
+    const announced = deferred<void>();
+    signup.submit.mockResolvedValue("sent");
+    toasts.whenToastAnnounced.mockReturnValueOnce(announced.promise);
+    await mount();
+    await submitWith("ada@example.com");
+    expect(navigate).not.toHaveBeenCalled();
+    expect(hook.submitting).toBe(true);
+    await act(async () => announced.resolve());
+    expect(navigate).toHaveBeenCalledWith("/success");
+  });
+
+  it("sends once for a second submit while the first is under way", async () => {
+    const send = deferred<Outcome>();
+    signup.submit.mockReturnValue(send.promise);
+    await mount();
+    await submitWith("ada@example.com");
+    await submitWith("ada@example.com");
+    expect(signup.submit).toHaveBeenCalledTimes(1);
+    await act(async () => send.resolve("sent"));
+    signup.submit.mockResolvedValue("sent");
+    await submitWith("bob@example.com");
+    expect(signup.submit).toHaveBeenCalledTimes(2);
+  });
+
+  it("says the address is still being sent while the signup waits, and stops saying it at the end", async () => {
+    const send = deferred<Outcome>();
+    signup.submit.mockReturnValue(send.promise);
+    await mount();
+    await submitWith("ada@example.com");
+    expect(hook.stillSending).toBe(false);
+    await act(async () => signup.submit.mock.calls[0]?.[1].onWaiting());
+    expect(hook.stillSending).toBe(true);
+    await act(async () => send.resolve("sent"));
+    expect(hook.stillSending).toBe(false);
+  });
+
+  it("a cancelled signup (the page is being left) neither resets the form nor moves on", async () => {
+    signup.submit.mockResolvedValue("cancelled");
+    await mount();
+    await submitWith("ada@example.com");
+    expect(emailField().value).toBe("ada@example.com");
+    expect(toasts.toast).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(hook.submitting).toBe(false);
+  });
+});
+
+describe("a failed send", () => {
+  it("keeps the address, says it was not sent, shows the destructive toast and logs the error", async () => {
+    signup.submit.mockRejectedValue(new Error("429 Too Many Requests"));
+    await mount();
+    await submitWith("ada@example.com");
+    expect(emailField().value).toBe("ada@example.com");
+    expect(hook.notSent).toBe(true);
+    expect(hook.submitting).toBe(false);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(toasts.toast).toHaveBeenCalledTimes(1);
+    expect(toasts.toast.mock.calls[0]?.[0]).toMatchObject({
+      title: "Submission failed",
+      variant: "destructive",
+    });
+    expect(console.error).toHaveBeenCalledWith(
+      expect.stringMatching(/^Waitlist submission failed: .*429 Too Many Requests/),
+    );
+  });
+
+  it("can be tried again, and the next try clears the not-sent note", async () => {
+    signup.submit.mockRejectedValueOnce(new Error("offline"));
+    const retry = deferred<Outcome>();
+    signup.submit.mockReturnValueOnce(retry.promise);
+    await mount();
+    await submitWith("ada@example.com");
+    expect(hook.notSent).toBe(true);
+    await submitWith("ada@example.com");
+    expect(signup.submit).toHaveBeenCalledTimes(2);
+    expect(hook.notSent).toBe(false);
+    await act(async () => retry.resolve("sent"));
+  });
+});
+
+describe("a submit the inline loader kept", () => {
+  function keptSubmit(kept: boolean) {
+    const queue = { kept };
+    (window as unknown as Record<string, unknown>).__bulwarkSignup = queue;
+    return queue;
+  }
+
+  it("is sent once the form commits, with what the field says then", async () => {
+    signup.submit.mockResolvedValue("sent");
+    const queue = keptSubmit(true);
+    servedEmail = " ada@example.com";
+    await mount();
+    expect(queue).toMatchObject({ kept: false, live: true });
+    expect(signup.submit).toHaveBeenCalledTimes(1);
+    expect(signup.submit.mock.calls[0]?.[0]).toBe("ada@example.com");
+    expect(navigate).toHaveBeenCalledWith("/success");
+  });
+
+  it("is dropped when the visitor emptied the field meanwhile", async () => {
+    const queue = keptSubmit(true);
+    servedEmail = "   ";
+    await mount();
+    expect(queue).toMatchObject({ kept: false, live: true });
+    expect(signup.submit).not.toHaveBeenCalled();
+    // Not even checked: an emptied field is a submit taken back, not an invalid address.
+    expect(hook.error).toBe("");
+  });
+
+  it("nothing is sent on commit without a kept submit", async () => {
+    const queue = keptSubmit(false);
+    servedEmail = "ada@example.com";
+    await mount();
+    expect(queue.kept).toBe(false);
+    expect(signup.submit).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,40 @@
+// Mutation testing (npm run test:mutation): Stryker mutates the signup's logic, the inline loader and
+// the form's hook, and runs the unit tests of src/ against each mutant (vitest.mutation.config.ts).
+
+// The options: node_modules/@stryker-mutator/core/schema/stryker-schema.json.
+export default {
+  testRunner: "vitest",
+  plugins: ["@stryker-mutator/vitest-runner"],
+  vitest: {
+    configFile: "vitest.mutation.config.ts",
+    related: false,
+  },
+  mutate: [
+    "src/lib/**/*.ts",
+    "!src/lib/**/*.test.ts",
+    "src/inline-loader.ts",
+    "src/components/use-waitlist-signup.ts",
+  ],
+  coverageAnalysis: "perTest",
+  // Stryker reads this file only to rewrite its `extends` and `references` for the sandbox, and
+  // parses it with TypeScript's JS API, which TypeScript 7 does not have. tsconfig.json has neither
+  // setting, so there is nothing to rewrite: no file is named (no type checker plugin reads it either).
+  tsconfigFile: "",
+  reporters: ["clear-text", "progress", "json", "html"],
+  jsonReporter: {
+    fileName: "reports/mutation/mutation.json",
+  },
+  htmlReporter: {
+    fileName: "reports/mutation/mutation.html",
+  },
+  tempDirName: ".stryker-tmp",
+  // Generated output is never copied into the sandbox: it is large, and a test run may be writing it.
+  ignorePatterns: ["dist", "dist-ssr", ".e2e", ".local-stack", ".outbox"],
+  thresholds: {
+    high: 90,
+    low: 85,
+    break: 85,
+  },
+  concurrency: 2,
+  timeoutMS: 10000,
+};
