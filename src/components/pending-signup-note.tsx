@@ -25,7 +25,7 @@ function NoteText({ text, email }: { text: string; email: string }) {
 }
 
 /**
- * Finishes, on any page, a signup an earlier page left being sent (README, "Leave and come back"):
+ * Finishes, on any page, a signup an earlier page left being sent (docs/behaviour.md, "Launch day"):
  * a visible note names the address and offers to cancel; once delivered, the usual toast and
  * /success. Where the earlier page closed with its request unanswered, the visitor chooses.
  */

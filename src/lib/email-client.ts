@@ -9,7 +9,7 @@ import { emailConfig } from "./config";
 import { retryingImport } from "./retrying-import";
 import { parseRetryAfter } from "./signup/retry-policy";
 
-/** EmailJS allows one request a second; the SDK stamps the slot before sending (README, "Launch day"). */
+/** EmailJS allows one request a second; the SDK stamps the slot before sending (docs/behaviour.md, "Launch day"). */
 const SEND_THROTTLE_MS = 1000;
 const LIMIT_RATE_ID = "bulwark:waitlist:rate";
 

@@ -1,5 +1,5 @@
 /**
- * When a failed send is tried again, and when the visitor is told instead (README, "Launch day").
+ * When a failed send is tried again, and when the visitor is told instead (docs/behaviour.md, "Launch day").
  * Pure: the error, whether the browser is online and a random number in [0, 1) are passed in.
  *
  * - Certainly not delivered (EmailJS said 429 or 503, or the browser is offline): tried again with

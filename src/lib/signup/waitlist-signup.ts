@@ -1,5 +1,5 @@
 /**
- * The waitlist's delivery rules (README, "How a signup is never lost" and "Launch day"), free of
+ * The waitlist's delivery rules (docs/behaviour.md, "No lost signups" and "Launch day"), free of
  * React and of the browser: what sends, the memory, the tab lock, the clock, the random source and
  * the network's state are passed in.
  *
@@ -239,7 +239,7 @@ export function createWaitlistSignup(deps: SignupDeps) {
       return deliver(email, options, true);
     },
     /**
-     * Carries on with a signup an earlier page left being sent (README, "Leave and come back");
+     * Carries on with a signup an earlier page left being sent (docs/behaviour.md, "Launch day");
      * "unknown" where that page closed with its request unanswered.
      */
     resume: (email: string, options: DeliveryOptions = {}): Promise<SignupOutcome> =>
