@@ -1,14 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { waitlist } from "@/content/waitlist";
-import { toast, whenToastAnnounced } from "@/hooks/use-toast";
-import { describeSendError } from "@/lib/email-client";
 import { browserSignup } from "@/lib/signup/browser-signup";
-
-const SUCCESS_PATH = "/success";
-/** The longest the move to /success waits for "Redirecting..." to be announced. */
-const ANNOUNCE_WAIT_MAX_MS = 1000;
+import { useSignupEndings } from "./use-signup-endings";
 
 type Note = { email: string; state: "sending" | "unknown" | "failed" };
 
@@ -32,7 +26,7 @@ function NoteText({ text, email }: { text: string; email: string }) {
 export function PendingSignupNote() {
   const [note, setNote] = useState<Note | null>(null);
   const cancelled = useRef<AbortController | null>(null);
-  const [, navigate] = useLocation();
+  const endings = useSignupEndings();
 
   async function finish(email: string, run: "resume" | "resend") {
     const stop = new AbortController();
@@ -45,13 +39,10 @@ export function PendingSignupNote() {
       });
       if (outcome === "unknown") return setNote({ email, state: "unknown" });
       setNote(null);
-      if (outcome !== "sent") return;
-      await whenToastAnnounced(toast(waitlist.toasts.success), ANNOUNCE_WAIT_MAX_MS);
-      navigate(SUCCESS_PATH);
+      if (outcome === "sent") await endings.delivered();
     } catch (sendError) {
-      console.error(`Waitlist submission failed: ${describeSendError(sendError)}`);
       setNote({ email, state: "failed" });
-      toast({ ...waitlist.toasts.failure, variant: "destructive" });
+      endings.failed(sendError);
     }
   }
 

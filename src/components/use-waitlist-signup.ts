@@ -4,17 +4,11 @@
  * app ran.
  */
 import { type FormEvent, type RefObject, useLayoutEffect, useRef, useState } from "react";
-import { useLocation } from "wouter";
 import { waitlist } from "@/content/waitlist";
-import { toast, whenToastAnnounced } from "@/hooks/use-toast";
-import { describeSendError } from "@/lib/email-client";
 import { isValidEmail, normalizeEmail } from "@/lib/email-validation";
 import { browserSignup } from "@/lib/signup/browser-signup";
 import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/lib/signup/early-submit";
-
-const SUCCESS_PATH = "/success";
-/** The longest the move to /success waits for "Redirecting..." to be announced. */
-const ANNOUNCE_WAIT_MAX_MS = 1000;
+import { useSignupEndings } from "./use-signup-endings";
 
 export function useWaitlistSignup({
   form,
@@ -30,7 +24,7 @@ export function useWaitlistSignup({
   const [submitting, setSubmitting] = useState(false);
   // A ref, not state: it blocks a second submit in the same frame, before React re-renders.
   const inFlight = useRef(false);
-  const [, navigate] = useLocation();
+  const endings = useSignupEndings();
 
   async function submit(rawEmail: string, honeypot: string) {
     if (inFlight.current) return;
@@ -52,13 +46,10 @@ export function useWaitlistSignup({
       // The page is being left: the next visit finishes it.
       if (outcome === "cancelled") return;
       form.current?.reset();
-      // Said before the page changes, not after /success has been read out.
-      await whenToastAnnounced(toast(waitlist.toasts.success), ANNOUNCE_WAIT_MAX_MS);
-      navigate(SUCCESS_PATH);
+      await endings.delivered();
     } catch (sendError) {
-      console.error(`Waitlist submission failed: ${describeSendError(sendError)}`);
       setNotSent(true);
-      toast({ ...waitlist.toasts.failure, variant: "destructive" });
+      endings.failed(sendError);
     } finally {
       inFlight.current = false;
       setStillSending(false);

@@ -1,0 +1,28 @@
+/**
+ * How a signup ends for the visitor, wherever it was sent from (the form, or the note that finishes
+ * one an earlier page left): delivered, "Redirecting..." is said and the page moves to /success;
+ * failed, the spec's console line and the Submission failed toast.
+ */
+import { useLocation } from "wouter";
+import { waitlist } from "@/content/waitlist";
+import { toast, whenToastAnnounced } from "@/hooks/use-toast";
+import { describeSendError } from "@/lib/email-client";
+
+const SUCCESS_PATH = "/success";
+/** The longest the move to /success waits for "Redirecting..." to be announced. */
+const ANNOUNCE_WAIT_MAX_MS = 1000;
+
+export function useSignupEndings() {
+  const [, navigate] = useLocation();
+  return {
+    async delivered(): Promise<void> {
+      // Said before the page changes, not after /success has been read out.
+      await whenToastAnnounced(toast(waitlist.toasts.success), ANNOUNCE_WAIT_MAX_MS);
+      navigate(SUCCESS_PATH);
+    },
+    failed(sendError: unknown): void {
+      console.error(`Waitlist submission failed: ${describeSendError(sendError)}`);
+      toast({ ...waitlist.toasts.failure, variant: "destructive" });
+    },
+  };
+}
