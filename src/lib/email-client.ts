@@ -4,14 +4,16 @@
  * send made offline or after a redeploy still has it and can report its outcome.
  */
 import { waitlist } from "@/content/waitlist";
-import { safeStore } from "./browser-storage";
+import { type KeyValueStore, safeStore } from "./browser-storage";
 import { emailConfig } from "./config";
 import { retryingImport } from "./retrying-import";
 import { parseRetryAfter } from "./signup/retry-policy";
 
-/** EmailJS allows one request a second; the SDK stamps the slot before sending (docs/behaviour.md, "Launch day"). */
-const SEND_THROTTLE_MS = 1000;
-const LIMIT_RATE_ID = "bulwark:waitlist:rate";
+/**
+ * The SDK's limitRate in production builds: EmailJS allows one request a second, and the SDK stamps
+ * the slot before sending (docs/behaviour.md, "Launch day").
+ */
+export const LIMIT_RATE = { id: "bulwark:waitlist:rate", throttle: 1000 };
 
 export type WaitlistTemplateParams = {
   email: string;
@@ -44,12 +46,11 @@ function watchRetryAfter(scope: typeof globalThis): void {
  * Storage for the SDK's limitRate stamp that drops a stamp from the future: written while the
  * clock ran ahead, it would refuse every send for as long as it ran ahead.
  */
-function rateStampStore(now: () => number) {
-  const storage = safeStore(globalThis, "localStorage");
+export function rateStampStore(storage: KeyValueStore, now: () => number) {
   return {
     get: async (key: string) => {
       const value = storage.getItem(key);
-      if (key === LIMIT_RATE_ID && Number(value) > now()) {
+      if (key === LIMIT_RATE.id && Number(value) > now()) {
         storage.removeItem(key);
         return null;
       }
@@ -68,9 +69,9 @@ const loadSdk = retryingImport(async (): Promise<Sdk> => {
     {
       publicKey: emailConfig.publicKey,
       blockHeadless: emailConfig.antiAbuse,
-      limitRate: emailConfig.antiAbuse ? { id: LIMIT_RATE_ID, throttle: SEND_THROTTLE_MS } : {},
+      limitRate: emailConfig.antiAbuse ? LIMIT_RATE : {},
       // SDK 4.4.1 drops its default storage when init gets options, which would switch limitRate off.
-      storageProvider: rateStampStore(Date.now),
+      storageProvider: rateStampStore(safeStore(globalThis, "localStorage"), Date.now),
     },
     emailConfig.origin,
   );

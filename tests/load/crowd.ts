@@ -7,7 +7,7 @@
 import * as emailjs from "@emailjs/browser";
 import { memoryStore } from "../../src/lib/browser-storage";
 import { readEmailConfig } from "../../src/lib/config";
-import { buildTemplateParams } from "../../src/lib/email-client";
+import { buildTemplateParams, LIMIT_RATE, rateStampStore } from "../../src/lib/email-client";
 import { systemClock } from "../../src/lib/signup/clock";
 import { createSignupMemory } from "../../src/lib/signup/signup-memory";
 import type { TabLock } from "../../src/lib/signup/tab-lock";
@@ -19,8 +19,6 @@ export const CROWD_IDS = {
   serviceId: "service_local",
   templateId: "template_waitlist",
 };
-/** The SDK's limitRate as production builds set it: one send a second per browser. */
-const LIMIT_RATE = { id: "bulwark:waitlist:rate", throttle: 1000 };
 
 export type VisitorResult = {
   email: string;
@@ -43,16 +41,12 @@ export function initSdk(origin: string): void {
 export async function visit(email: string): Promise<VisitorResult> {
   const { timeoutMs, retryBudgetMs } = readEmailConfig({});
   const site = memoryStore();
-  const stamps = {
-    get: async (key: string) => site.getItem(key),
-    set: async (key: string, value: string) => site.setItem(key, value),
-    remove: async (key: string) => site.removeItem(key),
-  };
   const signup = createWaitlistSignup({
     send: async (to) => {
       await emailjs.send(CROWD_IDS.serviceId, CROWD_IDS.templateId, buildTemplateParams(to), {
+        // The SDK's limitRate and its storage as production builds set them, one browser each.
         limitRate: LIMIT_RATE,
-        storageProvider: stamps,
+        storageProvider: rateStampStore(site, Date.now),
       });
     },
     memory: createSignupMemory({ site, tab: memoryStore() }),
