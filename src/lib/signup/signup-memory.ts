@@ -25,7 +25,8 @@ export type PendingSignup = {
 
 export type SignupMemory = ReturnType<typeof createSignupMemory>;
 
-const keyOf = (email: string) => email.toLowerCase();
+/** One address in any letter case: how signups are kept, compared and locked. */
+export const keyOf = (email: string) => email.toLowerCase();
 
 function isPendingSignup(value: unknown): value is PendingSignup {
   if (!value || typeof value !== "object") return false;

@@ -13,7 +13,7 @@
  */
 import type { Clock } from "./clock";
 import { classifyFailure, retryDelay } from "./retry-policy";
-import type { SignupMemory } from "./signup-memory";
+import { keyOf, type SignupMemory } from "./signup-memory";
 import type { TabLock } from "./tab-lock";
 
 /**
@@ -69,8 +69,6 @@ const ANSWER_EXPIRY_FACTOR = 2;
 
 /** A failed request's `since`: when it went out, its in-flight mark's key. */
 type Answer = { ok: true } | { ok: false; error: unknown; timedOut: boolean; since: number };
-
-const keyOf = (email: string) => email.toLowerCase();
 
 /** Calls `callback` once, however often it is called. */
 function once(callback: (() => void) | undefined): () => void {
