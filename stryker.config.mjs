@@ -12,8 +12,9 @@ export default {
   mutate: [
     "src/lib/**/*.ts",
     "!src/lib/**/*.test.ts",
-    "src/inline-loader.ts",
-    "src/components/use-waitlist-signup.ts",
+    "src/waitlist/{core,hand-over,loader,browser}/**/*.ts",
+    "!src/waitlist/**/*.test.ts",
+    "src/waitlist/ui/use-waitlist-signup.ts",
   ],
   coverageAnalysis: "perTest",
   // Stryker reads this file only to rewrite its `extends` and `references` for the sandbox, and

@@ -11,8 +11,8 @@ const REPORT = resolve(import.meta.dirname, "../reports/mutation/mutation.json")
 
 /** Each file's bar, in percent. */
 export const FILE_BARS: Record<string, number> = {
-  "src/inline-loader.ts": 80,
-  "src/components/use-waitlist-signup.ts": 80,
+  "src/waitlist/loader/inline-loader.ts": 80,
+  "src/waitlist/ui/use-waitlist-signup.ts": 80,
 };
 
 type MutantStatus =

@@ -3,10 +3,10 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { enableScrollReveal } from "./components/reveal-on-scroll";
-import { shieldStorage } from "./lib/browser-storage";
-import { linkWebManifest, preloadSendOutcome } from "./lib/loader-settings";
-import { restoreServedPage } from "./lib/signup/early-submit";
 import { whenIdle } from "./lib/when-idle";
+import { shieldStorage } from "./waitlist/browser/browser-storage";
+import { restoreServedPage } from "./waitlist/hand-over/early-submit";
+import { linkWebManifest, preloadSendOutcome } from "./waitlist/loader/loader-settings";
 
 // Before anything reads site storage: where it is blocked, the tab's memory stands in.
 shieldStorage(window);
@@ -35,8 +35,8 @@ function hydrate() {
   whenIdle(preloadSendOutcome);
 }
 
-// The inline loader (src/inline-loader.ts) starts this module from <head>: it can arrive before
-// the document is parsed, and hydration needs the whole prerendered tree.
+// The inline loader (src/waitlist/loader/inline-loader.ts) starts this module from <head>: it can
+// arrive before the document is parsed, and hydration needs the whole prerendered tree.
 if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", hydrate, { once: true });
 } else {

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Router, useLocation } from "wouter";
-import { PendingSignupNote } from "@/components/pending-signup-note";
 import { revealOnScroll } from "@/components/reveal-on-scroll";
 import { ToasterHost } from "@/components/toaster-host";
 import { TrustSettingsProvider } from "@/components/trust-settings";
 import { pageMeta } from "@/content/pages";
 import { site } from "@/content/site";
 import { NO_TRUST_SETTINGS, type TrustSettings } from "@/lib/trust-settings";
+import { PendingSignupNote } from "@/waitlist/ui/pending-signup-note";
 import { LandingPage } from "./pages/landing-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { SuccessPage } from "./pages/success-page";

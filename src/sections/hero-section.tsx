@@ -1,9 +1,9 @@
 import ArrowDown from "lucide-react/icons/arrow-down";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { WaitlistForm } from "@/components/waitlist-form";
 import { hero } from "@/content/hero";
 import { scrollToSection } from "@/lib/scroll";
+import { WaitlistForm } from "@/waitlist/ui/waitlist-form";
 import { HeroThreatCard } from "./hero-threat-card";
 
 /*

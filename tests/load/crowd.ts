@@ -1,17 +1,21 @@
 /**
  * Simulated visitors, as many as a launch brings: each one is the site's own delivery core
- * (src/lib/signup) with the real `@emailjs/browser` SDK sending over HTTP, one browser's worth of
+ * (src/waitlist/core) with the real `@emailjs/browser` SDK sending over HTTP, one browser's worth of
  * storage and rate-limit stamp each, the production time limit and retry budget. Node instead of a
  * browser per visitor: a crowd of 240 real pages would measure this machine, not the site.
  */
 import * as emailjs from "@emailjs/browser";
-import { memoryStore } from "../../src/lib/browser-storage";
 import { readEmailConfig } from "../../src/lib/config";
-import { buildTemplateParams, LIMIT_RATE, rateStampStore } from "../../src/lib/email-client";
-import { systemClock } from "../../src/lib/signup/clock";
-import { createSignupMemory } from "../../src/lib/signup/signup-memory";
-import type { TabLock } from "../../src/lib/signup/tab-lock";
-import { createWaitlistSignup } from "../../src/lib/signup/waitlist-signup";
+import {
+  buildTemplateParams,
+  LIMIT_RATE,
+  rateStampStore,
+} from "../../src/waitlist/browser/email-client";
+import { systemClock } from "../../src/waitlist/core/clock";
+import { memoryStore } from "../../src/waitlist/core/key-value-store";
+import { createSignupMemory } from "../../src/waitlist/core/signup-memory";
+import type { TabLock } from "../../src/waitlist/core/tab-lock";
+import { createWaitlistSignup } from "../../src/waitlist/core/waitlist-signup";
 
 /** The ids of .env.emulator, which the emulator accepts by default. */
 export const CROWD_IDS = {

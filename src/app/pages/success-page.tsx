@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { buttonClasses } from "@/components/ui/button";
 import { successPage } from "@/content/pages";
-import { logConversion } from "@/lib/conversion";
+import { logConversion } from "@/waitlist/browser/conversion";
 
 export function SuccessPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -4,9 +4,9 @@
  * failed, the spec's console line and the Submission failed toast.
  */
 import { useLocation } from "wouter";
-import { waitlist } from "@/content/waitlist";
 import { toast, whenToastAnnounced } from "@/hooks/use-toast";
-import { describeSendError } from "@/lib/email-client";
+import { describeSendError } from "@/waitlist/browser/email-client";
+import { waitlist } from "@/waitlist/texts";
 
 const SUCCESS_PATH = "/success";
 /** The longest the move to /success waits for "Redirecting..." to be announced. */

@@ -9,7 +9,7 @@ import {
   EARLY_SUBMIT_BUSY_ATTRIBUTE,
   EARLY_SUBMIT_GLOBAL,
   type EarlySubmitQueue,
-} from "./lib/signup/early-submit";
+} from "../hand-over/early-submit";
 
 /** Where paint timing is missing, the app starts this long after the loader. */
 const FIRST_PAINT_GRACE_MS = 1000;

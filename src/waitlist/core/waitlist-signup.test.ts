@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type KeyValueStore, memoryStore } from "../browser-storage";
 import { systemClock } from "./clock";
+import { type KeyValueStore, memoryStore } from "./key-value-store";
 import { createSignupMemory } from "./signup-memory";
 import { storageLease, type TabLock } from "./tab-lock";
 import {

@@ -1,6 +1,7 @@
 /**
- * What the inline loader (src/inline-loader.ts) hands the app in its data-* attributes, written by
- * scripts/prerender.ts: the web manifest to link and the modules to preload once the page is up.
+ * What the inline loader (src/waitlist/loader/inline-loader.ts) hands the app in its data-*
+ * attributes, written by scripts/prerender.ts: the web manifest to link and the modules to preload
+ * once the page is up.
  */
 
 /** Set once the idle preloads have settled (the e2e tests wait for it before going offline). */

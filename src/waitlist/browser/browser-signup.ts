@@ -3,18 +3,18 @@
  * storage (or the tab's memory where storage is blocked), the tab lock, the real clock, Math.random
  * and the browser's online state. Created on first use, never during prerendering.
  */
-import { safeStore } from "../browser-storage";
-import { emailConfig } from "../config";
-import { sendWaitlistEmail } from "../email-client";
-import { systemClock } from "./clock";
-import { createSignupMemory, type SignupMemory } from "./signup-memory";
-import { storageLease, webLocks } from "./tab-lock";
+import { emailConfig } from "@/lib/config";
+import { systemClock } from "@/waitlist/core/clock";
+import { createSignupMemory, type SignupMemory } from "@/waitlist/core/signup-memory";
+import { storageLease, webLocks } from "@/waitlist/core/tab-lock";
 import {
   createWaitlistSignup,
   type DeliveryOptions,
   type Network,
   type WaitlistSignup,
-} from "./waitlist-signup";
+} from "@/waitlist/core/waitlist-signup";
+import { safeStore } from "./browser-storage";
+import { sendWaitlistEmail } from "./email-client";
 
 /** A lease a tab stops renewing (it closed) frees the lock for the others after this long. */
 const LEASE_MS = 5000;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { waitlist } from "@/content/waitlist";
-import { browserSignup } from "@/lib/signup/browser-signup";
+import { browserSignup } from "@/waitlist/browser/browser-signup";
+import { waitlist } from "@/waitlist/texts";
 import { useSignupEndings } from "./use-signup-endings";
 
 type Note = { email: string; state: "sending" | "unknown" | "failed" };

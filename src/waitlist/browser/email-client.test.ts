@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { memoryStore } from "./browser-storage";
-import { SendTimeoutError } from "./signup/waitlist-signup";
+import { memoryStore } from "@/waitlist/core/key-value-store";
+import { SendTimeoutError } from "@/waitlist/core/waitlist-signup";
 
 const sdk = vi.hoisted(() => ({
   init: vi.fn(),

@@ -21,7 +21,7 @@ const toasts = vi.hoisted(() => ({
 }));
 const navigate = vi.hoisted(() => vi.fn());
 
-vi.mock("@/lib/signup/browser-signup", () => ({ browserSignup: () => signup }));
+vi.mock("@/waitlist/browser/browser-signup", () => ({ browserSignup: () => signup }));
 vi.mock("@/hooks/use-toast", () => toasts);
 vi.mock("wouter", () => ({ useLocation: () => ["/", navigate] }));
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { memoryStore } from "../browser-storage";
+import { memoryStore } from "@/waitlist/core/key-value-store";
 
 const client = vi.hoisted(() => ({ sendWaitlistEmail: vi.fn(async () => {}) }));
-vi.mock("../email-client", () => client);
+vi.mock("./email-client", () => client);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,7 +4,7 @@
  * signup, not /success loaded as a page (a direct visit, a reload, a bookmark, Back or Forward)
  * and not after a filled honeypot or an address already sent, which send nothing.
  */
-import { browserSignupMemory } from "./signup/browser-signup";
+import { browserSignupMemory } from "./browser-signup";
 
 declare global {
   interface Window {

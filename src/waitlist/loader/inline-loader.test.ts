@@ -10,7 +10,7 @@ import {
   EARLY_SUBMIT_BUSY_ATTRIBUTE,
   EARLY_SUBMIT_GLOBAL,
   type EarlySubmitQueue,
-} from "./lib/signup/early-submit";
+} from "../hand-over/early-submit";
 
 const APP = "/assets/app-1234.js";
 const GIVE_UP_MS = 5000;

@@ -4,7 +4,7 @@
  * already sent, so the same one is never emailed twice; and whether this tab signed up, for the
  * conversion event. Every change touches one address only: an arrival never wipes another's entry.
  */
-import type { KeyValueStore } from "../browser-storage";
+import type { KeyValueStore } from "./key-value-store";
 
 const PENDING_KEY = "bulwark:waitlist:pending";
 const SENT_KEY = "bulwark:waitlist:sent";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { memoryStore } from "../browser-storage";
 import { systemClock } from "./clock";
+import { memoryStore } from "./key-value-store";
 import { storageLease, type TabLock, webLocks } from "./tab-lock";
 
 const KEY = "lock:lease";

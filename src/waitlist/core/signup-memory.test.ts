@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memoryStore } from "../browser-storage";
+import { memoryStore } from "./key-value-store";
 import { createSignupMemory } from "./signup-memory";
 
 function setup() {

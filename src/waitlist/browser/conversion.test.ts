@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { memoryStore } from "./browser-storage";
+import { memoryStore } from "@/waitlist/core/key-value-store";
 
 beforeEach(() => {
   vi.useFakeTimers();

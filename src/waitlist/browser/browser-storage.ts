@@ -3,20 +3,9 @@
  * `localStorage` throws; storage can also be full or disabled. The signup must still go through, so
  * each area falls back to a memory that lives as long as the tab.
  */
-
-/** The part of the Web Storage API the site uses. */
-export type KeyValueStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+import { type KeyValueStore, memoryStore } from "@/waitlist/core/key-value-store";
 
 type StorageArea = "localStorage" | "sessionStorage";
-
-export function memoryStore(): KeyValueStore {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, String(value)),
-    removeItem: (key) => void items.delete(key),
-  };
-}
 
 /** The real area, or null where reading it throws (site storage blocked). */
 function realArea(scope: typeof globalThis, area: StorageArea): Storage | null {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { channelStore, memoryStore, safeStore, shieldStorage } from "./browser-storage";
+import { memoryStore } from "@/waitlist/core/key-value-store";
+import { channelStore, safeStore, shieldStorage } from "./browser-storage";
 
 /** A window whose storage throws on every access, as with cookies blocked. */
 function blockedScope(extra: object = {}): typeof globalThis {
@@ -27,17 +28,6 @@ function fullStorage(items: Record<string, string> = {}): Storage {
     },
   } as unknown as Storage;
 }
-
-describe("memoryStore", () => {
-  it("reads back what was written, as text, until removed", () => {
-    const store = memoryStore();
-    expect(store.getItem("a")).toBeNull();
-    store.setItem("a", "1");
-    expect(store.getItem("a")).toBe("1");
-    store.removeItem("a");
-    expect(store.getItem("a")).toBeNull();
-  });
-});
 
 describe("safeStore", () => {
   it("uses the real storage where it works", () => {

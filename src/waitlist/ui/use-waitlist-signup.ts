@@ -1,13 +1,13 @@
 /**
- * Adapts the waitlist signup (src/lib/signup) to the form: validation, the Joining... state, the
+ * Adapts the waitlist signup (src/waitlist/core) to the form: validation, the Joining... state, the
  * toasts and the move to /success, and the hand-over of a submit the inline loader kept before the
  * app ran.
  */
 import { type FormEvent, type RefObject, useLayoutEffect, useRef, useState } from "react";
-import { waitlist } from "@/content/waitlist";
-import { isValidEmail, normalizeEmail } from "@/lib/email-validation";
-import { browserSignup } from "@/lib/signup/browser-signup";
-import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/lib/signup/early-submit";
+import { browserSignup } from "@/waitlist/browser/browser-signup";
+import { isValidEmail, normalizeEmail } from "@/waitlist/core/email-validation";
+import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/waitlist/hand-over/early-submit";
+import { waitlist } from "@/waitlist/texts";
 import { useSignupEndings } from "./use-signup-endings";
 
 export function useWaitlistSignup({

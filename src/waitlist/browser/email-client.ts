@@ -3,11 +3,12 @@
  * page does not need it to paint or hydrate. The app preloads it at idle (entry-client.tsx), so a
  * send made offline or after a redeploy still has it and can report its outcome.
  */
-import { waitlist } from "@/content/waitlist";
-import { type KeyValueStore, safeStore } from "./browser-storage";
-import { emailConfig } from "./config";
-import { retryingImport } from "./retrying-import";
-import { parseRetryAfter } from "./signup/retry-policy";
+import { emailConfig } from "@/lib/config";
+import { retryingImport } from "@/lib/retrying-import";
+import type { KeyValueStore } from "@/waitlist/core/key-value-store";
+import { parseRetryAfter } from "@/waitlist/core/retry-policy";
+import { waitlist } from "@/waitlist/texts";
+import { safeStore } from "./browser-storage";
 
 /**
  * The SDK's limitRate in production builds: EmailJS allows one request a second, and the SDK stamps

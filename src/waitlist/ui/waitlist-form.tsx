@@ -1,25 +1,25 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { PrivacyNotice } from "@/components/privacy-notice";
+import { StaticContent } from "@/components/static-content";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { waitlist } from "@/content/waitlist";
 import { cn } from "@/lib/cn";
-import { browserSignup } from "@/lib/signup/browser-signup";
+import { browserSignup } from "@/waitlist/browser/browser-signup";
 import {
   EARLY_SUBMIT_ATTRIBUTE,
   EARLY_SUBMIT_BUSY_ATTRIBUTE,
   EMAIL_FIELD,
   HONEYPOT_FIELD,
-} from "@/lib/signup/early-submit";
-import { PrivacyNotice } from "./privacy-notice";
-import { StaticContent } from "./static-content";
+} from "@/waitlist/hand-over/early-submit";
+import { waitlist } from "@/waitlist/texts";
 import { useWaitlistSignup } from "./use-waitlist-signup";
 import { WaitlistMessage } from "./waitlist-message";
 
 /**
  * The early-access form. The input is uncontrolled so an address typed before hydration is kept;
  * the prerendered markup is already a labelled form whose submit never navigates: before the app
- * runs the inline loader keeps it (src/inline-loader.ts), and with JavaScript off `method="dialog"`
- * outside a dialog makes it do nothing, so the address never ends up in a URL.
+ * runs the inline loader keeps it (src/waitlist/loader/inline-loader.ts), and with JavaScript off
+ * `method="dialog"` outside a dialog makes it do nothing, so the address never ends up in a URL.
  */
 export function WaitlistForm({ className, fieldId }: { className?: string; fieldId: string }) {
   const id = useId();

@@ -1,7 +1,7 @@
 /**
- * The hand-over between the inline loader (src/inline-loader.ts) and the app (docs/behaviour.md,
- * "Signup before the app starts"): the loader keeps a submit made before the app runs, the app takes
- * it over once its own submit handler is live. The loader imports only this module.
+ * The hand-over between the inline loader (src/waitlist/loader/inline-loader.ts) and the app
+ * (docs/behaviour.md, "Signup before the app starts"): the loader keeps a submit made before the app
+ * runs, the app takes it over once its own submit handler is live. The loader imports only this module.
  */
 
 /** The global through which the loader hands a kept submit to the app. */

@@ -2,8 +2,8 @@
  * One send per address across the tabs of one browser (docs/behaviour.md, "One address, many tabs"):
  * the Web Locks API where present and allowed, else a lease kept in site storage.
  */
-import type { KeyValueStore } from "../browser-storage";
 import type { Clock } from "./clock";
+import type { KeyValueStore } from "./key-value-store";
 
 /** Runs `task` while holding the lock `name`; stops waiting for it once `signal` aborts. */
 export type TabLock = <T>(name: string, signal: AbortSignal, task: () => Promise<T>) => Promise<T>;
