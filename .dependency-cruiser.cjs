@@ -1,9 +1,13 @@
 /**
- * The one-way imports of the source layers (README, "Folders"): app -> sections -> components ->
- * components/ui, every layer may use lib, hooks and content, never the other way; no cycles.
- * Run by `npm run check`.
+ * The one-way imports of the source layers (README, "Folders"): app -> sections -> waitlist/ui ->
+ * components -> components/ui, every layer may use lib, hooks and content, never the other way; no
+ * cycles. Inside src/waitlist (ARCHITECTURE.md): ui -> browser -> core, the loader and the browser
+ * -> hand-over, and the rest of the site comes in through a few entry points. Run by `npm run check`.
  */
 const layer = (path) => `^src/${path}`;
+const waitlist = (path) => `^src/waitlist/${path}`;
+/** Unit tests sit beside their module and may reach for its test doubles and packages. */
+const TEST = "\\.test\\.ts$";
 
 module.exports = {
   forbidden: [
@@ -19,14 +23,22 @@ module.exports = {
       severity: "error",
       from: { path: layer("components/ui/") },
       to: {
-        path: [layer("content/"), layer("components/(?!ui/)"), layer("sections/"), layer("app/")],
+        path: [
+          layer("content/"),
+          layer("components/(?!ui/)"),
+          layer("waitlist/"),
+          layer("sections/"),
+          layer("app/"),
+        ],
       },
     },
     {
       name: "components-below-sections",
+      comment:
+        "Components sit below the waitlist's ui too: the waitlist uses them, not the other way.",
       severity: "error",
       from: { path: layer("components/") },
-      to: { path: [layer("sections/"), layer("app/")] },
+      to: { path: [layer("waitlist/"), layer("sections/"), layer("app/")] },
     },
     {
       name: "sections-below-app",
@@ -39,7 +51,7 @@ module.exports = {
       comment: "lib, hooks and content serve every layer and use none of the layers above them.",
       severity: "error",
       from: { path: [layer("lib/"), layer("hooks/"), layer("content/")] },
-      to: { path: [layer("components/"), layer("sections/"), layer("app/")] },
+      to: { path: [layer("components/"), layer("waitlist/"), layer("sections/"), layer("app/")] },
     },
     {
       name: "content-is-data",
@@ -48,22 +60,87 @@ module.exports = {
       to: { path: [layer("lib/"), layer("hooks/")] },
     },
     {
-      name: "delivery-core-is-pure",
+      name: "waitlist-core-is-pure",
       comment:
-        "The waitlist's delivery rules take the browser as parameters: they import nothing but each other and the KeyValueStore type (ARCHITECTURE.md). Babel, which parses for dependency-cruiser here, does not tell type imports apart, so browser-storage.ts is let through by name.",
+        "The waitlist's delivery rules take the browser as parameters (ARCHITECTURE.md): src/waitlist/core/ imports nothing outside itself, no React, no package.",
       severity: "error",
-      from: {
-        path: "^src/lib/signup/(waitlist-signup|retry-policy|signup-memory|tab-lock|clock|early-submit)\\.ts$",
-      },
-      to: { pathNot: ["^src/lib/signup/", "^src/lib/browser-storage\\.ts$"] },
+      from: { path: waitlist("core/"), pathNot: TEST },
+      to: { pathNot: waitlist("core/") },
+    },
+    {
+      name: "waitlist-hand-over-stands-alone",
+      comment: "The contract between the inline loader and the app imports nothing.",
+      severity: "error",
+      from: { path: waitlist("hand-over/"), pathNot: TEST },
+      to: { pathNot: waitlist("hand-over/") },
     },
     {
       name: "loader-imports-only-the-hand-over",
       comment:
         "The inline loader is in every page's first packet: it imports only its contract with the app.",
       severity: "error",
-      from: { path: "^src/inline-loader\\.ts$" },
-      to: { pathNot: "^src/lib/signup/early-submit\\.ts$" },
+      from: { path: waitlist("loader/inline-loader\\.ts$") },
+      to: { pathNot: waitlist("hand-over/") },
+    },
+    {
+      name: "waitlist-loader-stays-small",
+      comment:
+        "The loader's side (the loader and the settings it hands the app) uses only the hand-over.",
+      severity: "error",
+      from: { path: waitlist("loader/"), pathNot: TEST },
+      to: { pathNot: [waitlist("loader/"), waitlist("hand-over/")] },
+    },
+    {
+      name: "waitlist-browser-adapters",
+      comment:
+        "The adapters wire the core to the browser and EmailJS: they use the core, the hand-over, the waitlist's texts, src/lib (config, retried imports) and packages, never React or the ui.",
+      severity: "error",
+      from: { path: waitlist("browser/"), pathNot: TEST },
+      to: {
+        path: "^src/",
+        pathNot: [waitlist("(core|hand-over|browser)/"), waitlist("texts\\.ts$"), layer("lib/")],
+      },
+    },
+    {
+      name: "waitlist-browser-without-react",
+      severity: "error",
+      from: { path: waitlist("browser/"), pathNot: TEST },
+      to: { path: "^node_modules/(react|react-dom|wouter)/" },
+    },
+    {
+      name: "waitlist-texts-are-data",
+      severity: "error",
+      from: { path: waitlist("texts\\.ts$") },
+      to: { path: "^src/" },
+    },
+    {
+      name: "waitlist-ui-on-top",
+      comment: "Nothing in the waitlist but its ui imports the ui.",
+      severity: "error",
+      from: { path: waitlist(""), pathNot: waitlist("ui/") },
+      to: { path: waitlist("ui/") },
+    },
+    {
+      name: "waitlist-ui-below-sections",
+      comment:
+        "The waitlist's ui sits between sections and components: it may use components, hooks, lib, content and the rest of the waitlist, never sections, the app or the loader.",
+      severity: "error",
+      from: { path: waitlist("ui/") },
+      to: { path: [layer("sections/"), layer("app/"), waitlist("loader/")] },
+    },
+    {
+      name: "waitlist-entry-points",
+      comment:
+        "The rest of the site uses the waitlist through its ui, the hand-over, the loader's settings, storage that never throws (shieldStorage) and the conversion event only.",
+      severity: "error",
+      from: { path: "^src/", pathNot: [waitlist(""), TEST] },
+      to: {
+        path: waitlist(""),
+        pathNot: [
+          waitlist("(ui|hand-over|loader)/"),
+          waitlist("browser/(browser-storage|conversion)\\.ts$"),
+        ],
+      },
     },
     {
       name: "src-stands-alone",
