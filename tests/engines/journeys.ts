@@ -2,7 +2,8 @@
  * The visitor journeys every engine must pass (docs/behaviour.md, "Quality bars": Engines), written once against
  * EnginePage. Elements are found by role and accessible name (in-page.ts); the one exception is the
  * mobile menu, reached through the toggle's aria-controls id, since a list has no name of its own.
- * Texts are typed here, never imported from src/content (docs/behaviour.md, "Tests").
+ * Texts are typed here, never imported from src/content or src/waitlist/texts.ts
+ * (docs/behaviour.md, "Tests").
  */
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";

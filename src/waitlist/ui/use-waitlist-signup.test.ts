@@ -2,7 +2,7 @@
 /**
  * The form's hook over a stand-in for the signup module: validation before sending, one send at a
  * time, the Joining... and still-sending states, the toasts, the move to /success, and the hand-over
- * of a submit the inline loader kept. Texts are typed here, not imported from src/content.
+ * of a submit the inline loader kept. Texts are typed here, not imported from src/waitlist/texts.ts.
  */
 import { act, createElement, useRef } from "react";
 import { createRoot, type Root } from "react-dom/client";
