@@ -30,6 +30,10 @@ export async function render(
     <StrictMode>
       <App ssrPath={route.path} trust={trust} />
     </StrictMode>,
+    // Every part in its place: by default React moves parts past a size out of line, as hidden
+    // copies and inline scripts that put them in place while the page parses (and the fallback
+    // shows where scripts are off). A static page has nothing to stream.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   let html = "";
   for await (const chunk of prelude) html += chunk;

@@ -44,6 +44,28 @@ test.describe("prerendered HTML, before any script runs", () => {
     expect(html).toContain("Did you forget to add the page to the router?");
   });
 
+  test("every part is served once, in its place: no hidden copies for a script to move", async ({
+    browser,
+    request,
+  }) => {
+    const html = await (await request.get("/")).text();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    // Buttons whose tooltips load later: the served HTML holds each once, and the page shows it.
+    for (const name of [
+      "View Details",
+      "Run Fraud Analysis",
+      "Export Risk Report",
+      "Adjust Fraud Thresholds",
+    ]) {
+      const served = html.split(`>${name}<`).length - 1;
+      expect(served, name).toBeGreaterThan(0);
+      await expect(page.getByRole("button", { name, exact: true }), name).toHaveCount(served);
+    }
+    await context.close();
+  });
+
   test("the page reads fully with JavaScript off", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -137,8 +137,6 @@ describe("starting the app", () => {
     expect(appScripts()).toEqual([]);
     observers[0]?.paint();
     expect(observers[0]?.disconnected).toBe(true);
-    expect(appScripts()).toEqual([]);
-    vi.advanceTimersByTime(0);
     const scripts = appScripts();
     expect(scripts).toHaveLength(1);
     expect(scripts[0]?.type).toBe("module");

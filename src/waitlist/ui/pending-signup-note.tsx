@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { whenIdle } from "@/lib/when-idle";
 import { browserSignup } from "@/waitlist/browser/browser-signup";
 import { waitlist } from "@/waitlist/texts";
 import { useSignupEndings } from "./use-signup-endings";
@@ -48,8 +49,12 @@ export function PendingSignupNote() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the app starts.
   useEffect(() => {
-    const [email] = browserSignup().unfinished();
-    if (email) void finish(email, "resume");
+    // At idle: a page's first read of site storage waits on the browser, so it stays out of the
+    // way of the page's start (docs/behaviour.md, "Quality bars").
+    whenIdle(() => {
+      const [email] = browserSignup().unfinished();
+      if (email) void finish(email, "resume");
+    });
   }, []);
 
   function dismiss() {
