@@ -7,12 +7,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const root = resolve(import.meta.dirname, "..");
 const TSX = resolve(root, "node_modules/.bin/tsx");
 /** Generous: each run starts Node and tsx, on a machine shared with other test runs. */
 const RUN_TIMEOUT_MS = 20_000;
+// A test waits for its run to end, so it must be allowed longer than the run: Vitest's 5 s is not.
+vi.setConfig({ testTimeout: RUN_TIMEOUT_MS + 5_000 });
 
 let busy: Server;
 let busyPort: number;
