@@ -41,7 +41,9 @@ const SEND_OUTCOME_MODULES = [
 
 const VITE_MANIFEST = ".vite/manifest.json";
 const HTML_ENTRY = "index.html";
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+/** Inline scripts the browser runs: a data block (the JSON-LD) never runs, so needs no CSP hash. */
+const INLINE_SCRIPT =
+  /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
 
 export class PrerenderError extends Error {}

@@ -10,7 +10,7 @@ export type HeaderMap = Record<string, string>;
 export type BuildSettings = {
   /** The EmailJS API origin the bundle sends to: the only other origin `connect-src` allows. */
   emailOrigin: string;
-  /** `sha256-…` of every inline script in the prerendered pages (the entry loader, the JSON-LD). */
+  /** `sha256-…` of every inline script in the prerendered pages (the entry loader; the JSON-LD is data, never run). */
   inlineScriptHashes: string[];
   /** `sha256-…` of every inline <style> (the site's CSS, inlined so the first paint needs no request). */
   inlineStyleHashes: string[];

@@ -13,7 +13,7 @@ export function CriticalAlerts() {
       {(titleId) => (
         <>
           <p className="flex items-baseline gap-2">
-            <span className="text-4xl font-semibold text-danger tabular-nums">{count}</span>
+            <span className="text-4xl font-semibold text-danger figures-tabular">{count}</span>
             <span className="text-sm font-medium text-ink">{countLabel}</span>
           </p>
           <ul aria-labelledby={titleId} className="mt-4 flex flex-1 flex-col justify-around gap-2">

@@ -22,7 +22,7 @@ export function SecurityHealth() {
                 <span className="text-sm font-medium text-ink">{area.name}</span>
                 <span className="ml-auto flex items-center gap-2">
                   <Badge tone={STATUS_TONE[area.status]}>{area.status}</Badge>
-                  <span className="w-10 text-right text-sm text-ink tabular-nums">
+                  <span className="w-10 text-right text-sm text-ink figures-tabular">
                     {`${area.percent}%`}
                   </span>
                 </span>

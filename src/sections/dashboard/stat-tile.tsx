@@ -20,7 +20,7 @@ export function StatTile({ tile }: { tile: StatTileData }) {
         <p className="text-sm font-medium text-ink-muted">{tile.label}</p>
         <Icon aria-hidden="true" className="size-4 shrink-0 text-accent-strong" />
       </div>
-      <p className="mt-3 text-2xl font-semibold tracking-tight text-ink tabular-nums sm:text-3xl">
+      <p className="mt-3 text-2xl font-semibold tracking-tight text-ink figures-tabular sm:text-3xl">
         {tile.value}
       </p>
       <p className="mt-1 text-xs text-balance text-ink-muted">{tile.note}</p>

@@ -75,7 +75,7 @@ export function PendingSignupNote() {
       {note && (
         <section
           aria-label={resume.label}
-          className="pointer-events-auto m-4 rounded-xl border border-line bg-surface-raised p-4 shadow-lg"
+          className="pointer-events-auto m-4 rounded-xl border border-line bg-surface-raised p-4 shadow-deep"
         >
           <NoteText text={resume[note.state]} email={note.email} />
           <div className="mt-3 flex flex-wrap gap-2">
