@@ -139,3 +139,13 @@ type Box = { x: number; y: number; width: number; height: number };
 export function boxesOverlap(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
+
+/** Scrolls every still-hidden card into view, so each is measured as a visitor sees it. */
+export async function revealAll(page: Page) {
+  const pending = page.locator('[data-reveal="pending"]');
+  await expect(async () => {
+    const left = await pending.count();
+    if (left > 0) await pending.first().scrollIntoViewIfNeeded();
+    expect(left, "cards not revealed yet").toBe(0);
+  }).toPass({ timeout: 20_000 });
+}

@@ -2,18 +2,7 @@
  * Visual rhythm and finish (issue 19, item 4), measured in the page: the space between bands, icon
  * sizes, line breaks, empty card areas, the mobile menu, inert controls, text spacing, the 404 page.
  */
-import type { Page } from "@playwright/test";
-import { boxesOverlap, expect, test } from "./fixtures";
-
-/** Scrolls every still-hidden card into view, so each is measured as a visitor sees it. */
-async function revealAll(page: Page) {
-  const pending = page.locator('[data-reveal="pending"]');
-  await expect(async () => {
-    const left = await pending.count();
-    if (left > 0) await pending.first().scrollIntoViewIfNeeded();
-    expect(left, "cards not revealed yet").toBe(0);
-  }).toPass({ timeout: 20_000 });
-}
+import { boxesOverlap, expect, revealAll, test } from "./fixtures";
 
 const BAND_GAP_MAX_PX = 128;
 

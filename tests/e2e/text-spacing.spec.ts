@@ -4,7 +4,7 @@
  * cut by an overflow-hidden box.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, revealAll, test } from "./fixtures";
 
 const TEXT_SPACING = `
 *, *::before, *::after {
@@ -17,16 +17,6 @@ p { margin-bottom: 2em !important; }
 
 // The override is a <style> element, which the site's CSP (rightly) refuses.
 test.use({ bypassCSP: true, viewport: { width: 320, height: 640 } });
-
-/** Scrolls every still-hidden card into view, so each is measured as a visitor sees it. */
-async function revealAll(page: Page) {
-  const pending = page.locator('[data-reveal="pending"]');
-  await expect(async () => {
-    const left = await pending.count();
-    if (left > 0) await pending.first().scrollIntoViewIfNeeded();
-    expect(left, "cards not revealed yet").toBe(0);
-  }).toPass({ timeout: 20_000 });
-}
 
 /** Boxes that hide overflow and cut what they hold (the visually hidden helpers excepted). */
 function clippedBoxes(page: Page) {
