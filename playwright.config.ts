@@ -1,6 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/e2e/browser";
-import { E2E_MISCONFIGURED_SITE_URL, E2E_SITE_URL, E2E_WORK_DIR } from "./tests/e2e/stack-ports";
+import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/e2e/support/browser";
+import {
+  E2E_MISCONFIGURED_SITE_URL,
+  E2E_SITE_URL,
+  E2E_WORK_DIR,
+} from "./tests/e2e/support/stack-ports";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -10,10 +14,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
-  reporter: [["list"], ["./tests/e2e/summary-reporter.ts"]],
+  reporter: [["list"], ["./tests/e2e/support/summary-reporter.ts"]],
   webServer: {
     // Builds the site against the local EmailJS emulator, then serves both on 127.0.0.1.
-    command: "npx tsx tests/e2e/test-stack.ts",
+    command: "npx tsx tests/e2e/support/test-stack.ts",
     // The last site the stack starts: once it answers, all of them do.
     url: `${E2E_MISCONFIGURED_SITE_URL}/`,
     timeout: 240_000,

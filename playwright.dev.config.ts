@@ -3,8 +3,8 @@
  * emulator, checked for a clean console. Run: npx playwright test -c playwright.dev.config.ts
  */
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/e2e/browser";
-import { E2E_DEV_SITE_URL, E2E_WORK_DIR } from "./tests/e2e/stack-ports";
+import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/e2e/support/browser";
+import { E2E_DEV_SITE_URL, E2E_WORK_DIR } from "./tests/e2e/support/stack-ports";
 
 export default defineConfig({
   testDir: "tests/dev",
@@ -13,7 +13,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
-  reporter: [["list"], ["./tests/e2e/summary-reporter.ts"]],
+  reporter: [["list"], ["./tests/e2e/support/summary-reporter.ts"]],
   webServer: {
     // `npm run dev` with the test run's ports and settings, none taken from the shell.
     command: "npx tsx tests/dev/dev-stack.ts",

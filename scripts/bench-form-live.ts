@@ -9,7 +9,7 @@
  */
 import { chromium } from "@playwright/test";
 import { throttling } from "lighthouse/core/config/constants.js";
-import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/browser";
+import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/support/browser";
 
 const FIELD_REACTS_MARK = "bench:field-is-react's";
 const KBIT = 1024 / 8;

@@ -15,7 +15,7 @@ import { launch } from "chrome-launcher";
 import lighthouse, { type Config, type Result } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { readBuildSettings, startPreviewServer } from "../server/preview";
-import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/browser";
+import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/support/browser";
 import { measureFormLive } from "./bench-form-live";
 import { buildSite } from "./build";
 

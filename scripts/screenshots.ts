@@ -7,7 +7,7 @@ import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { chromium, type Locator, type Page } from "@playwright/test";
 import { readBuildSettings, startPreviewServer } from "../server/preview";
-import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/browser";
+import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/support/browser";
 
 const WIDTHS = [320, 375, 768, 1280, 1920];
 const PAGES = [

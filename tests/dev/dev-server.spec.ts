@@ -2,7 +2,7 @@
  * `npm run dev` serves each page rendered on the server, like the build, so hydration finds the
  * markup it expects: no hydration error, no console error or warning (the fixture fails on any).
  */
-import { expect, test } from "../e2e/fixtures";
+import { expect, test } from "../e2e/support/fixtures";
 
 const PAGES = [
   { path: "/", served: ">Stop API attacks and fraud ", heading: /^Stop API attacks and fraud/ },

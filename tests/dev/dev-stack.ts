@@ -3,8 +3,8 @@
  * from E2E_PORT_BASE and the ids of .env.emulator, none from the shell. Started by
  * playwright.dev.config.ts (npx tsx tests/dev/dev-stack.ts).
  */
-import { E2E_DEV_EMULATOR_PORT, E2E_DEV_SITE_URL, E2E_WORK_DIR } from "../e2e/stack-ports";
-import { STACK_BUILD_ENV, setOnlyExplicitSettings } from "../e2e/stack-settings";
+import { E2E_DEV_EMULATOR_PORT, E2E_DEV_SITE_URL, E2E_WORK_DIR } from "../e2e/support/stack-ports";
+import { STACK_BUILD_ENV, setOnlyExplicitSettings } from "../e2e/support/stack-settings";
 
 setOnlyExplicitSettings({
   ...STACK_BUILD_ENV,

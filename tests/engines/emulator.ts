@@ -4,7 +4,7 @@
  * one edit.
  */
 import { emulatorControls, type Fault, type OutboxEntry } from "../../server/emulator/client";
-import { E2E_EMULATOR_URL } from "../e2e/stack-ports";
+import { E2E_EMULATOR_URL } from "../e2e/support/stack-ports";
 
 const controls = emulatorControls(E2E_EMULATOR_URL);
 

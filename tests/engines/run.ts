@@ -7,8 +7,8 @@
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { E2E_SITE_URL } from "../e2e/stack-ports";
-import { startTestStack } from "../e2e/test-stack";
+import { E2E_SITE_URL } from "../e2e/support/stack-ports";
+import { startTestStack } from "../e2e/support/test-stack";
 import type { Engine, EngineName, EnginePage } from "./engine-page";
 import { startFirefox } from "./firefox";
 import { probePrelude } from "./in-page";

@@ -6,7 +6,7 @@
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumExecutable } from "../e2e/browser";
+import { CHROMIUM_ARGS, chromiumExecutable } from "../e2e/support/browser";
 import type { Engine, EnginePage } from "./engine-page";
 
 const WIDTHS = [375, 1280];

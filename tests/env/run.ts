@@ -2,7 +2,7 @@
  * Every test command run as a CI job that also builds for production would run it: with the
  * site's and the emulator's settings exported in the shell, each set to a value that breaks a test
  * stack which reads it (ids the emulator refuses, a send time limit of 1 ms, ports held busy, an
- * outbox file that must never appear). The stacks pass their own settings (tests/e2e/stack-settings.ts).
+ * outbox file that must never appear). The stacks pass their own settings (tests/e2e/support/stack-settings.ts).
  * Run: npm run test:env [-- --only test:engines]; the last line reads `env: N of N commands passed`.
  */
 import { spawn } from "node:child_process";

@@ -4,7 +4,7 @@
  * Submission failed toast, the thank-you page.
  */
 import { type Browser, chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumExecutable } from "../e2e/browser";
+import { CHROMIUM_ARGS, chromiumExecutable } from "../e2e/support/browser";
 import type { VisitorResult } from "./crowd";
 
 /** Longer than the retry budget (two minutes) and one request's wait: every visitor ends. */

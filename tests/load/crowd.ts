@@ -16,7 +16,7 @@ import { memoryStore } from "../../src/waitlist/core/key-value-store";
 import { createSignupMemory } from "../../src/waitlist/core/signup-memory";
 import type { TabLock } from "../../src/waitlist/core/tab-lock";
 import { createWaitlistSignup } from "../../src/waitlist/core/waitlist-signup";
-import { STACK_EMAIL_IDS } from "../e2e/stack-settings";
+import { STACK_EMAIL_IDS } from "../e2e/support/stack-settings";
 
 /** The ids of .env.emulator, which the emulator accepts by default: the test stacks' own. */
 export const CROWD_IDS = STACK_EMAIL_IDS;

@@ -9,7 +9,7 @@ import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { buildSite } from "../../scripts/build";
 import { readBuildSettings, startPreviewServer } from "../../server/preview";
-import { setOnlyExplicitSettings } from "../e2e/stack-settings";
+import { setOnlyExplicitSettings } from "../e2e/support/stack-settings";
 import { CROWD_IDS } from "./crowd";
 import type { ScenarioReport } from "./scenario";
 import { type Scenario, scenarios } from "./scenarios";

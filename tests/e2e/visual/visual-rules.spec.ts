@@ -1,7 +1,7 @@
 /**
  * docs/behaviour.md, "Visual rules" and issue 11: the barriers axe does not see, measured in the page.
  */
-import { boxesOverlap, expect, test, waitlistForm } from "./fixtures";
+import { boxesOverlap, expect, test, waitlistForm } from "../support/fixtures";
 
 /** An RGB(A) colour as Chromium computes it, e.g. `rgb(11, 17, 32)` or `rgba(17, 26, 46, 0.9)`. */
 type Rgba = [number, number, number, number];

@@ -1,7 +1,7 @@
 import { inflateSync } from "node:zlib";
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { E2E_SITE_URL } from "./stack-ports";
+import { expect, test } from "../support/fixtures";
+import { E2E_SITE_URL } from "../support/stack-ports";
 
 /** The test stack builds the site with SITE_URL set to its own address. */
 const SITE = E2E_SITE_URL;

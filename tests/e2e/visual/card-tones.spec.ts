@@ -3,7 +3,7 @@
  * the danger-toned one of the dashboard (its red border and surface once lost to the card's own).
  */
 import type { Locator } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 /** The card a dashboard title names: its header's parent. */
 function cardOf(title: Locator): Locator {

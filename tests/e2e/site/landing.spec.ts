@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 async function expectBelowHeader(page: Page, heading: Locator) {
   const header = page.getByRole("banner");

@@ -4,14 +4,21 @@
  * success reaches the emulator's outbox exactly once, and nothing is ever sent twice.
  */
 import type { Page } from "@playwright/test";
-import type { Fault } from "../../server/emulator/faults";
-import { EXPECTED_FIXED_PARAMS, expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
+import type { Fault } from "../../../server/emulator/faults";
+import {
+  EXPECTED_FIXED_PARAMS,
+  expect,
+  test,
+  toasts,
+  uniqueEmail,
+  waitlistForm,
+} from "../support/fixtures";
 import {
   E2E_MISCONFIGURED_SITE_URL,
   E2E_PRODUCTION_SITE_URL,
   E2E_RETRY_BUDGET_MS,
   E2E_SEND_TIMEOUT_MS,
-} from "./stack-ports";
+} from "../support/stack-ports";
 
 const EMAIL_API_PATH = "/api/v1.0/email/";
 const FAILURE_TITLE = "Submission failed";

@@ -8,9 +8,9 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page, type Route } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumExecutable } from "./browser";
-import { expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
-import { E2E_PRODUCTION_SITE_URL, E2E_SEND_TIMEOUT_MS } from "./stack-ports";
+import { CHROMIUM_ARGS, chromiumExecutable } from "../support/browser";
+import { expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { E2E_PRODUCTION_SITE_URL, E2E_SEND_TIMEOUT_MS } from "../support/stack-ports";
 
 const NOT_STARTED_NOTE =
   "The page has not finished loading, so your address was not sent. Please try again in a moment.";

@@ -2,7 +2,7 @@
  * Submitting never drops keyboard focus, and a failure stays said after its toast has gone
  * (docs/behaviour.md, "Failure feedback and focus").
  */
-import { boxesOverlap, expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
+import { boxesOverlap, expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
 
 const KEPT_NOTE =
   "Your last attempt didn't go through, so we kept your address. Try again when ready.";

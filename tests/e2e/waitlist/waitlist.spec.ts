@@ -1,4 +1,11 @@
-import { EXPECTED_FIXED_PARAMS, expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
+import {
+  EXPECTED_FIXED_PARAMS,
+  expect,
+  test,
+  toasts,
+  uniqueEmail,
+  waitlistForm,
+} from "../support/fixtures";
 
 test.describe("waitlist validation", () => {
   for (const [name, value] of [

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, test, uniqueEmail } from "../support/fixtures";
 
 // axe on the whole landing page takes several seconds on a loaded machine.
 test.describe.configure({ timeout: 60_000 });

@@ -4,8 +4,8 @@
  * the privacy and security settings and the misconfigured site without them.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, waitlistForm } from "./fixtures";
-import { E2E_MISCONFIGURED_SITE_URL } from "./stack-ports";
+import { expect, test, waitlistForm } from "../support/fixtures";
+import { E2E_MISCONFIGURED_SITE_URL } from "../support/stack-ports";
 
 const SUMMARY = "How we handle your address";
 

@@ -3,7 +3,7 @@
  * it, for a failed send, a send tried again and again, and an invalid address.
  */
 import type { Page } from "@playwright/test";
-import { expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
+import { expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
 
 const JOINING = "Joining...";
 const FAILURE_TITLE = "Submission failed";

@@ -4,7 +4,7 @@
  * clicking one changes nothing, and a tap shows the tooltip.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 const HINT = "Available with early access";
 const INERT_NAMES =

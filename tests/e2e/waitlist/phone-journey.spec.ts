@@ -4,7 +4,7 @@
  * arrives at the top with its heading focused and the Redirecting... toast clear of heading and logo.
  */
 import type { Page } from "@playwright/test";
-import { boxesOverlap, expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
+import { boxesOverlap, expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
 
 /** The app's module: the one script the inline loader starts. */
 const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/;

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueEmail, waitlistForm } from "./fixtures";
+import { expect, test, uniqueEmail, waitlistForm } from "../support/fixtures";
 
 /** Two painted frames: every effect of the last render has run by then. */
 function nextFrames(page: Page) {

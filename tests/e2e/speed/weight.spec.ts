@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 /**
  * The weight budget (docs/behaviour.md, "Quality bars") for what `/` loads, its idle preloads included: JavaScript as served in brotli,

@@ -2,8 +2,8 @@
  * The local emulator's test controls are for test code, not for web pages (issue 22): a page of
  * another origin can neither switch a fault on nor read the outbox, while the site still sends.
  */
-import { expect, test, uniqueEmail, waitlistForm } from "./fixtures";
-import { E2E_EMULATOR_URL, E2E_PRODUCTION_SITE_URL } from "./stack-ports";
+import { expect, test, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { E2E_EMULATOR_URL, E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
 
 test("a web page can neither set a fault with a text/plain POST nor read the outbox", async ({
   browser,

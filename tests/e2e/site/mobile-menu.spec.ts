@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 test.describe("navigation below the md breakpoint", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });

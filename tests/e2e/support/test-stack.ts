@@ -7,9 +7,9 @@
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildSite } from "../../scripts/build";
-import { startEmulator } from "../../server/emulator/server";
-import { readBuildSettings, startPreviewServer } from "../../server/preview";
+import { buildSite } from "../../../scripts/build";
+import { startEmulator } from "../../../server/emulator/server";
+import { readBuildSettings, startPreviewServer } from "../../../server/preview";
 import {
   E2E_EMULATOR_PORT,
   E2E_MISCONFIGURED_SITE_URL,
@@ -19,7 +19,7 @@ import {
 } from "./stack-ports";
 import { STACK_BUILD_ENV, STACK_EMAIL_IDS, setOnlyExplicitSettings } from "./stack-settings";
 
-const root = resolve(import.meta.dirname, "../..");
+const root = resolve(import.meta.dirname, "../../..");
 const workDir = resolve(root, E2E_WORK_DIR);
 const outboxPath = resolve(workDir, "outbox.jsonl");
 

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 test.describe("prerendered HTML, before any script runs", () => {
   test("/ holds the headline, every section heading and the waitlist form", async ({ request }) => {

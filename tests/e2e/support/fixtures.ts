@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
-import { type EmulatorControls, emulatorControls } from "../../server/emulator/client";
+import { type EmulatorControls, emulatorControls } from "../../../server/emulator/client";
 import { E2E_EMULATOR_URL } from "./stack-ports";
 
 export { expect };

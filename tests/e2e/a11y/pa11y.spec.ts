@@ -5,9 +5,9 @@
  * against the local site of the test stack.
  */
 import pa11y from "pa11y";
-import { CHROMIUM_ARGS, chromiumExecutable } from "./browser";
-import { expect, test } from "./fixtures";
-import { E2E_SITE_URL } from "./stack-ports";
+import { CHROMIUM_ARGS, chromiumExecutable } from "../support/browser";
+import { expect, test } from "../support/fixtures";
+import { E2E_SITE_URL } from "../support/stack-ports";
 
 const PATHS = ["/", "/success", "/missing-page"] as const;
 const WIDTHS = [320, 375, 1280] as const;

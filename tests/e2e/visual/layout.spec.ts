@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 const WIDTHS = [375, 768, 1280];
 const PATHS = ["/", "/success", "/missing-page"];

@@ -15,13 +15,13 @@ import { CspEvaluator } from "csp_evaluator/dist/evaluator.js";
 import { type Finding, Severity } from "csp_evaluator/dist/finding.js";
 import { CspParser } from "csp_evaluator/dist/parser.js";
 import { LinkChecker, LinkState } from "linkinator";
-import { readBuildSettings, startPreviewServer } from "../../server/preview";
-import { E2E_EMULATOR_URL, E2E_SITE_URL, E2E_WORK_DIR } from "./stack-ports";
+import { readBuildSettings, startPreviewServer } from "../../../server/preview";
+import { E2E_EMULATOR_URL, E2E_SITE_URL, E2E_WORK_DIR } from "../support/stack-ports";
 
 // These judges read files and talk HTTP: Playwright's plain `test`, no browser page.
 const run = promisify(execFile);
 
-const root = resolve(import.meta.dirname, "../..");
+const root = resolve(import.meta.dirname, "../../..");
 const buildDir = resolve(root, E2E_WORK_DIR, "local");
 const distDir = resolve(buildDir, "dist");
 const VNU_JAR = resolve(root, "node_modules/vnu-jar/build/dist/vnu.jar");

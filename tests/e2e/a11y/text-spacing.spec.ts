@@ -4,7 +4,7 @@
  * cut by an overflow-hidden box.
  */
 import type { Page } from "@playwright/test";
-import { expect, revealAll, test } from "./fixtures";
+import { expect, revealAll, test } from "../support/fixtures";
 
 const TEXT_SPACING = `
 *, *::before, *::after {

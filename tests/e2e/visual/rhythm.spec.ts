@@ -2,7 +2,7 @@
  * Visual rhythm and finish (issue 19, item 4), measured in the page: the space between bands, icon
  * sizes, line breaks, empty card areas, the mobile menu, inert controls, text spacing, the 404 page.
  */
-import { boxesOverlap, expect, revealAll, test } from "./fixtures";
+import { boxesOverlap, expect, revealAll, test } from "../support/fixtures";
 
 const BAND_GAP_MAX_PX = 128;
 
