@@ -5,7 +5,15 @@
  */
 import type { Page } from "@playwright/test";
 import type { Fault } from "../../server/emulator/faults";
-import { EXPECTED_FIXED_PARAMS, expect, test, toasts, uniqueEmail, waitlistForm } from "./fixtures";
+import {
+  appIdle,
+  EXPECTED_FIXED_PARAMS,
+  expect,
+  test,
+  toasts,
+  uniqueEmail,
+  waitlistForm,
+} from "./fixtures";
 import {
   E2E_MISCONFIGURED_SITE_URL,
   E2E_PRODUCTION_SITE_URL,
@@ -352,6 +360,7 @@ test.describe("a reload after a failure", () => {
     expect(await emulator.outbox(address)).toHaveLength(1);
 
     await page.goto("/");
+    await appIdle(page);
     await expect(email).toHaveValue("");
     await expect(form.getByText(RESTORED_NOTE)).toHaveCount(0);
   });
