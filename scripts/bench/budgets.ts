@@ -59,7 +59,7 @@ export const REFERENCE_BARS = {
   tbtOverReferenceMs: 25,
 };
 
-/** What `/` may weigh, its idle preloads included; bodies only. */
+/** What the pages may weigh: the scripts and CSS of `/`, its idle preloads included, and each page's HTML. */
 export const WEIGHT_BUDGETS = {
   /** JavaScript as served in brotli. */
   jsBrotliBytes: 90 * KB,
