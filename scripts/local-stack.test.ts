@@ -4,10 +4,11 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:net";
+import type { Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { closeServer, freePort, holdPort } from "../server/ports";
 
 const root = resolve(import.meta.dirname, "..");
 const TSX = resolve(root, "node_modules/.bin/tsx");
@@ -19,28 +20,6 @@ vi.setConfig({ testTimeout: RUN_TIMEOUT_MS + 5_000 });
 let busy: Server;
 let busyPort: number;
 let dir: string;
-
-function listen(port: number): Promise<Server> {
-  return new Promise((ready, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(port, "127.0.0.1", () => ready(server));
-  });
-}
-
-function portOf(server: Server): number {
-  const address = server.address();
-  if (typeof address !== "object" || !address) throw new Error("not listening");
-  return address.port;
-}
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = await listen(0);
-  const port = portOf(server);
-  await new Promise((closed) => server.close(closed));
-  return port;
-}
 
 function run(script: string, env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
@@ -69,12 +48,11 @@ function run(script: string, env: Record<string, string>) {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "local-stack-"));
-  busy = await listen(0);
-  busyPort = portOf(busy);
+  ({ server: busy, port: busyPort } = await holdPort());
 });
 
 afterAll(async () => {
-  await new Promise((closed) => busy.close(closed));
+  await closeServer(busy);
   await rm(dir, { recursive: true, force: true });
 });
 

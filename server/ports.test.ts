@@ -1,5 +1,14 @@
+import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
-import { PortError, readPort } from "./ports";
+import {
+  closeServer,
+  ensurePortFree,
+  freePort,
+  holdPort,
+  listenOn,
+  PortError,
+  readPort,
+} from "./ports";
 
 describe("readPort", () => {
   it("falls back when the setting is unset or blank", () => {
@@ -17,5 +26,24 @@ describe("readPort", () => {
     expect(() => readPort({ EMULATOR_PORT: raw }, "EMULATOR_PORT", 4180)).toThrow(
       new PortError(`EMULATOR_PORT must be a port number from 0 to 65535; got '${raw}'.`),
     );
+  });
+});
+
+describe("ports held, probed and freed", () => {
+  it("a held port is busy for the next server, named by its setting, until it is closed", async () => {
+    const { server, port } = await holdPort();
+    expect(port).toBeGreaterThan(0);
+    await expect(ensurePortFree(port, "PORT")).rejects.toThrow(
+      new PortError(`Port ${port} is in use: set PORT to another port.`),
+    );
+    await closeServer(server);
+    await expect(ensurePortFree(port, "PORT")).resolves.toBeUndefined();
+  });
+
+  it("a free port can be listened on", async () => {
+    const port = await freePort();
+    const server = createServer();
+    expect(await listenOn(server, port, "PORT")).toBe(port);
+    await closeServer(server);
   });
 });

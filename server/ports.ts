@@ -1,7 +1,9 @@
 /**
  * Ports of the local servers (site, preview, emulator), each tied to the setting that chooses it,
  * so a busy or malformed port ends in one line that says which setting to change, not a stack.
+ * The one port helper of the repository: the scripts and the tests listen, probe and hold ports here.
  */
+import type { Server as HttpServer } from "node:http";
 import { createServer, type Server } from "node:net";
 
 /** A port problem a person fixes by changing a setting; its message is the whole story. */
@@ -50,6 +52,15 @@ export function listenOn(server: Server, port: number, setting: string): Promise
 }
 
 /**
+ * Resolves once `server` has stopped listening. An HTTP server's open keep-alive connections are
+ * cut first: otherwise it waits for each to time out.
+ */
+export function closeServer(server: Server | HttpServer): Promise<void> {
+  if ("closeAllConnections" in server) server.closeAllConnections();
+  return new Promise((closed) => server.close(() => closed()));
+}
+
+/**
  * Fails now, with the same one line, if `port` is taken: for servers that start only after a
  * long step (the build), so a busy port is reported before the wait, not after it.
  */
@@ -57,5 +68,25 @@ export async function ensurePortFree(port: number, setting: string): Promise<voi
   if (port === 0) return;
   const probe = createServer();
   await listenOn(probe, port, setting);
-  await new Promise((closed) => probe.close(closed));
+  await closeServer(probe);
+}
+
+/**
+ * Holds a port the system chose busy until `server` is closed: for tests that need a port
+ * something already listens on.
+ */
+export async function holdPort(): Promise<{ server: Server; port: number }> {
+  const server = createServer();
+  const port = await listenOn(server, 0, "the port");
+  return { server, port };
+}
+
+/**
+ * A port nothing listens on right now, for a server that must know its address before it starts
+ * (a build that writes its own origin into the pages). Another process may take it meanwhile.
+ */
+export async function freePort(): Promise<number> {
+  const { server, port } = await holdPort();
+  await closeServer(server);
+  return port;
 }

@@ -23,7 +23,7 @@ import {
   type HeaderMap,
   securityHeaders,
 } from "./http-headers";
-import { listenOn, PortError, readPort } from "./ports";
+import { closeServer, listenOn, PortError, readPort } from "./ports";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -194,13 +194,6 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {
   const cutOff = setTimeout(() => socket.destroy(), REFUSAL_DRAIN_MS);
   socket.once("close", () => clearTimeout(cutOff));
   socket.resume();
-}
-
-function closeServer(server: ReturnType<typeof createHttpServer>): Promise<void> {
-  return new Promise((done) => {
-    server.closeAllConnections();
-    server.close(() => done());
-  });
 }
 
 export async function startPreviewServer(options: PreviewOptions) {

@@ -32,7 +32,7 @@ type InertActionProps = Omit<ComponentProps<typeof Button>, "onClick" | "type" |
  */
 export function InertAction(props: InertActionProps) {
   const hintId = useId();
-  // Always the inert look (issue 19): it must never pass for a live button or link.
+  // Always the inert look, whatever the caller asks: it must never pass for a live button or link.
   const semantics = {
     "aria-disabled": true,
     "aria-describedby": hintId,

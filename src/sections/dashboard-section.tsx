@@ -24,7 +24,7 @@ export function DashboardSection() {
       eyebrow={dashboard.eyebrow}
       heading={dashboard.heading}
       intro={dashboard.intro}
-      className="[--band-height:145rem] sm:[--band-height:132rem] lg:[--band-height:74rem]"
+      className="[--band-height:154rem] sm:[--band-height:132rem] lg:[--band-height:74rem]"
     >
       <figure
         aria-labelledby={titleId}

@@ -24,7 +24,7 @@ export function FeaturesSection() {
       heading={features.heading}
       intro={features.intro}
       tone="tinted"
-      className="[--band-height:90rem] sm:[--band-height:53rem] lg:[--band-height:35rem]"
+      className="[--band-height:96rem] sm:[--band-height:53rem] lg:[--band-height:35rem]"
     >
       <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {features.cards.map((card) => {

@@ -7,6 +7,7 @@
  * `no-store`, so every page load asks for them again instead of reading the cache.
  */
 import { createServer, request } from "node:http";
+import { closeServer, listenOn } from "../../server/ports";
 
 export type ScriptGate = {
   url: string;
@@ -66,10 +67,7 @@ export async function startScriptGate({
     });
     incoming.pipe(proxied);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
+  await listenOn(server, port, "E2E_PORT_BASE");
   return {
     url: `http://127.0.0.1:${port}`,
     hold() {
@@ -79,10 +77,6 @@ export async function startScriptGate({
       });
       return release;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }

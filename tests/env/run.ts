@@ -7,10 +7,10 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
-import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { closeServer, holdPort } from "../../server/ports";
 
 const root = resolve(import.meta.dirname, "../..");
 const SELF = "test:env";
@@ -19,20 +19,6 @@ const SELF = "test:env";
  * for every CI run; it passes its settings explicitly like the other stacks.
  */
 const ON_ITS_OWN = new Set(["test:load"]);
-
-function listen(): Promise<Server> {
-  return new Promise((ready, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => ready(server));
-  });
-}
-
-function portOf(server: Server): number {
-  const address = server.address();
-  if (typeof address !== "object" || !address) throw new Error("not listening");
-  return address.port;
-}
 
 /** Every EMULATOR_* name the emulator's sources mention, so a setting added there is exported too. */
 async function emulatorSettingNames(): Promise<string[]> {
@@ -80,8 +66,8 @@ const { values } = parseArgs({ options: { only: { type: "string", multiple: true
 const commands = values.only ?? (await testCommands());
 const dir = await mkdtemp(join(tmpdir(), "shell-env-"));
 // Held for the whole run: a stack that took PORT or EMULATOR_PORT from the shell would not start.
-const busy = await Promise.all([listen(), listen()]);
-const [busySite, busyEmulator] = busy.map(portOf);
+const busy = await Promise.all([holdPort(), holdPort()]);
+const [busySite, busyEmulator] = busy.map(({ port }) => port);
 const shellOutbox = join(dir, "shell-outbox.jsonl");
 
 const exported: Record<string, string> = {
@@ -118,7 +104,7 @@ try {
     results.push({ command, passed: code === 0 });
   }
 } finally {
-  for (const server of busy) server.close();
+  await Promise.all(busy.map(({ server }) => closeServer(server)));
 }
 const outboxUsed = await exists(shellOutbox);
 await rm(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 /**
- * docs/behaviour.md, "Inert controls" (issue 11, item 7): the eight inert buttons are
+ * docs/behaviour.md, "Inert controls": the eight inert buttons are
  * unavailable to assistive tech and say why, from the prerendered HTML on; they stay focusable,
  * clicking one changes nothing, and a tap shows the tooltip.
  */

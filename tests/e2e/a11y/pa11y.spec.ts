@@ -1,5 +1,5 @@
 /**
- * docs/behaviour.md, "Quality bars": Accessibility, the second judge (issue 11): pa11y 9 with its HTML_CodeSniffer
+ * docs/behaviour.md, "Quality bars": Accessibility, the second judge, since no one tool finds every barrier: pa11y 9 with its HTML_CodeSniffer
  * runner, WCAG2AA, finds no error on /, /success and the 404 page at 320, 375 and 1280 px. Warnings
  * and notices are left to people; only errors fail. It drives its own Chromium (the Debian one),
  * against the local site of the test stack.

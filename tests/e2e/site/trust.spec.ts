@@ -1,5 +1,5 @@
 /**
- * Trust at the form (issue 18): the privacy notice by the waitlist form (GDPR Art. 13), the footer's
+ * Trust at the form, where a visitor decides whether to give an address: the privacy notice by the waitlist form (GDPR Art. 13), the footer's
  * contacts, the sample-data marking and the outline of `/`. The stack builds the local site with
  * the privacy and security settings and the misconfigured site without them.
  */

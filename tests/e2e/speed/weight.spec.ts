@@ -1,13 +1,12 @@
 import { gzipSync } from "node:zlib";
+import { WEIGHT_BUDGETS } from "../../../scripts/bench/budgets";
 import { expect, test } from "../support/fixtures";
 
-/**
- * The weight budget (docs/behaviour.md, "Quality bars") for what `/` loads, its idle preloads included: JavaScript as served in brotli,
- * and in gzip as a host that only gzips would send it; CSS in gzip.
+/*
+ * The weight budgets (scripts/bench/budgets.ts, shared with the bench) for what `/` loads, its idle
+ * preloads included: JavaScript as served in brotli, and in gzip as a host that only gzips would
+ * send it; CSS in gzip.
  */
-const JS_BROTLI_BUDGET_BYTES = 90 * 1024;
-const JS_GZIP_BUDGET_BYTES = 100 * 1024;
-const CSS_BUDGET_BYTES = 15 * 1024;
 
 test("the landing page stays within its JavaScript and CSS budget", async ({ page, request }) => {
   const scripts: string[] = [];
@@ -49,22 +48,16 @@ test("the landing page stays within its JavaScript and CSS budget", async ({ pag
     `JavaScript for /: ${jsBrotliBytes} B brotli, ${jsBytes} B gzip; CSS: ${cssBytes} B gzip`,
   );
   expect(jsBrotliBytes).toBeGreaterThan(0);
-  expect(jsBrotliBytes).toBeLessThanOrEqual(JS_BROTLI_BUDGET_BYTES);
-  expect(jsBytes).toBeLessThanOrEqual(JS_GZIP_BUDGET_BYTES);
+  expect(jsBrotliBytes).toBeLessThanOrEqual(WEIGHT_BUDGETS.jsBrotliBytes);
+  expect(jsBytes).toBeLessThanOrEqual(WEIGHT_BUDGETS.jsGzipBytes);
   expect(cssBytes).toBeGreaterThan(0);
-  expect(cssBytes).toBeLessThanOrEqual(CSS_BUDGET_BYTES);
+  expect(cssBytes).toBeLessThanOrEqual(WEIGHT_BUDGETS.cssGzipBytes);
   // A page that is only looked at loads the app, then at idle what a send needs (the email SDK, the
   // toaster and the parts it shares); the tooltips wait for the first interaction.
   expect(scripts.filter((url) => url.includes("tooltip"))).toEqual([]);
 });
 
-/**
- * A page's HTML, response headers included, arrives in the first round trip of a new connection:
- * TCP's first window is 10 segments of 1,460 B, which Lighthouse's network simulation uses too.
- * A byte past it costs a whole round trip before the first paint (on its slow 4G, 150 ms).
- */
-const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
-
+/** A page's HTML, response headers included, arrives in the first round trip of a new connection. */
 for (const path of ["/", "/success"]) {
   test(`${path} arrives in one round trip, headers included`, async ({ request }) => {
     const response = await request.get(path, { headers: { "Accept-Encoding": "br" } });
@@ -79,6 +72,6 @@ for (const path of ["/", "/success"]) {
     const bodyBytes = Number(response.headers()["content-length"]);
     console.log(`${path}: ${headerBytes} B of headers, ${bodyBytes} B of brotli HTML`);
     expect(bodyBytes).toBeGreaterThan(0);
-    expect(headerBytes + bodyBytes).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
+    expect(headerBytes + bodyBytes).toBeLessThanOrEqual(WEIGHT_BUDGETS.firstRoundTripBytes);
   });
 }

@@ -105,6 +105,19 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; emulator: Emulator
   },
 });
 
+/**
+ * Resolves once the app has run what it puts off until the page is idle (the check for a signup an
+ * earlier page left unfinished, the preloads) and rendered what that changed: the signal a check
+ * that nothing appeared waits for. Called after hydration (the fixture's goto and reload wait for
+ * it), when the app's own idle tasks are already queued: the browser runs idle callbacks in order,
+ * and a render they set off, an ordinary task, before the next idle callback.
+ */
+export async function appIdle(page: Page) {
+  for (let pass = 0; pass < 2; pass++) {
+    await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => idle(null))));
+  }
+}
+
 /** A fresh address per test, so parallel tests never share outbox lines or faults. */
 export function uniqueEmail(label = "visitor"): string {
   return `${label}-${randomUUID().slice(0, 8)}@example.com`;

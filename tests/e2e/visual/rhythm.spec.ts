@@ -1,6 +1,7 @@
 /**
- * Visual rhythm and finish (issue 19, item 4), measured in the page: the space between bands, icon
- * sizes, line breaks, empty card areas, the mobile menu, inert controls, text spacing, the 404 page.
+ * Visual rhythm and finish, measured in the page, since a screenshot review misses a few pixels'
+ * drift: the space between bands, icon sizes, line breaks, empty card areas, the mobile menu,
+ * inert controls, text spacing, the 404 page.
  */
 import { boxesOverlap, expect, revealAll, test } from "../support/fixtures";
 

@@ -1,5 +1,5 @@
 /**
- * docs/behaviour.md, "Visual rules" and issue 11: the barriers axe does not see, measured in the page.
+ * docs/behaviour.md, "Visual rules": the barriers axe does not see, measured in the page.
  */
 import { boxesOverlap, expect, test, waitlistForm } from "../support/fixtures";
 

@@ -6,6 +6,7 @@
 import type { Page } from "@playwright/test";
 import type { Fault } from "../../../server/emulator/faults";
 import {
+  appIdle,
   EXPECTED_FIXED_PARAMS,
   expect,
   test,
@@ -359,6 +360,7 @@ test.describe("a reload after a failure", () => {
     expect(await emulator.outbox(address)).toHaveLength(1);
 
     await page.goto("/");
+    await appIdle(page);
     await expect(email).toHaveValue("");
     await expect(form.getByText(RESTORED_NOTE)).toHaveCount(0);
   });

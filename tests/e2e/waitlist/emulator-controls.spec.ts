@@ -1,6 +1,7 @@
 /**
- * The local emulator's test controls are for test code, not for web pages (issue 22): a page of
- * another origin can neither switch a fault on nor read the outbox, while the site still sends.
+ * The local emulator's test controls are for test code, not for web pages: any page open in the
+ * developer's browser could otherwise switch faults on or read the addresses in the outbox. A page
+ * of another origin can do neither, while the site still sends.
  */
 import { expect, test, uniqueEmail, waitlistForm } from "../support/fixtures";
 import { E2E_EMULATOR_URL, E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";

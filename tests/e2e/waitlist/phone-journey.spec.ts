@@ -1,5 +1,5 @@
 /**
- * The phone journey (issue 19, items 1 and 2): on a 375x667 phone the waitlist field is near the top
+ * The phone journey, where most visitors arrive: on a 375x667 phone the waitlist field is near the top
  * and one tap from the first screen, also before the app has started; after joining, /success
  * arrives at the top with its heading focused and the Redirecting... toast clear of heading and logo.
  */

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page, type Route } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../support/browser";
-import { expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { appIdle, expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
 import { E2E_PRODUCTION_SITE_URL, E2E_SEND_TIMEOUT_MS } from "../support/stack-ports";
 
 const NOT_STARTED_NOTE =
@@ -446,6 +446,7 @@ test.describe("one address, many tabs", () => {
     const second = await page.context().newPage();
     await second.goto("/");
     await second.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await appIdle(second);
     // Nothing there says the signup failed while its answer is still to come.
     await expect(second.getByText(KEPT_NOTE)).toHaveCount(0);
     await expect(waitlistForm(second).email).toHaveValue("");
@@ -483,6 +484,7 @@ test.describe("leave and come back", () => {
     expect(await emulator.outbox(address)).toHaveLength(1);
     // Never twice: another visit finds nothing left to send.
     await page.goto("/");
+    await appIdle(page);
     await expect(note).toHaveCount(0);
     expect(await emulator.outbox(address)).toHaveLength(1);
     checkUrls();
@@ -508,6 +510,7 @@ test.describe("leave and come back", () => {
     await note.getByRole("button", { name: "Cancel" }).click();
     await expect(note).toHaveCount(0);
     await page.reload();
+    await appIdle(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(note).toHaveCount(0);
     await expect(waitlistForm(page).email).toHaveValue("");
@@ -538,6 +541,7 @@ test.describe("leave and come back", () => {
     await note.getByRole("button", { name: "Dismiss" }).click();
     await expect(note).toHaveCount(0);
     await page.reload();
+    await appIdle(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(note).toHaveCount(0);
     expect(await emulator.outbox(address)).toHaveLength(1);

@@ -17,6 +17,7 @@ test.describe("waitlist validation", () => {
   ] as const) {
     test(`an ${name} address shows the message, focuses the field and sends nothing`, async ({
       page,
+      emulator,
     }) => {
       let sends = 0;
       page.on("request", (request) => {
@@ -33,6 +34,14 @@ test.describe("waitlist validation", () => {
       await expect(email).toHaveValue(value);
       await expect(page).toHaveURL(/\/$/);
       expect(sends).toBe(0);
+      // A send of it would have gone out before the next one: a valid address submitted next from
+      // the same form reaches the emulator, and it is the only request the page made.
+      const valid = uniqueEmail("after-invalid");
+      await email.fill(valid);
+      await submit.click();
+      await expect(page).toHaveURL(/\/success$/);
+      expect(await emulator.outbox(valid)).toHaveLength(1);
+      expect(sends).toBe(1);
     });
   }
 

@@ -5,11 +5,11 @@
  * Chromium with Lighthouse's mobile throttling applied: 4x CPU, and optionally its slow 4G.
  * Watched from outside the app, by a script the page is given before its own, the same way with
  * and without the slow network. Lighthouse simulates throttling, which this would not see, so it is
- * measured apart. Used by scripts/bench.ts.
+ * measured apart. Used by scripts/bench/run.ts.
  */
 import { chromium } from "@playwright/test";
 import { throttling } from "lighthouse/core/config/constants.js";
-import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/support/browser";
+import { CHROMIUM_ARGS, chromiumExecutable } from "../../tests/e2e/support/browser";
 
 const FIELD_REACTS_MARK = "bench:field-is-react's";
 const KBIT = 1024 / 8;

@@ -1,0 +1,97 @@
+/**
+ * Benchmarks the production build with Lighthouse beside a bare reference page, in the same rounds on
+ * the same (possibly busy) machine, and prints medians with their spread next to the bars of
+ * scripts/bench/budgets.ts (docs/performance.md says how to read it).
+ * Run: npm run bench [-- --runs 1] (raw results in reports/bench/raw/<timestamp>/).
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { measureFormLive } from "./form-live";
+import { FIGURE_KEYS, GROUP_LABELS, verdictsOf, WORST_KEYS } from "./metrics";
+import { PAGES } from "./pages";
+import { formLiveReport, printBreakdown, printNoise, printPreset } from "./report";
+import { measureAll, presets } from "./runs";
+import { buildAndServe, startReferenceServer } from "./servers";
+import { breakdownSpreads, noisyRounds, pageFiguresOf } from "./statistics";
+
+const MOBILE_RUNS = 5;
+const DESKTOP_RUNS = 3;
+
+const root = resolve(import.meta.dirname, "../..");
+const benchDir = resolve(root, "reports/bench");
+
+// `--runs N` runs every preset N times: a quick look while changing the bench, not a measurement.
+const { values } = parseArgs({ options: { runs: { type: "string" } } });
+const quickRuns = values.runs === undefined ? undefined : Number(values.runs);
+if (quickRuns !== undefined && !(Number.isInteger(quickRuns) && quickRuns > 0)) {
+  throw new Error(`--runs takes a whole number above 0; got '${values.runs}'`);
+}
+const mobileRuns = quickRuns ?? MOBILE_RUNS;
+const presetList = presets(mobileRuns, quickRuns ?? DESKTOP_RUNS);
+const pageNames = PAGES.map((page) => page.name);
+
+async function main() {
+  const startedAt = new Date();
+  const rawDir = resolve(benchDir, "raw", startedAt.toISOString().replace(/[:.]/g, "-"));
+  await mkdir(rawDir, { recursive: true });
+  const site = await buildAndServe(resolve(benchDir, "site"));
+  const reference = await startReferenceServer();
+  const urls = Object.fromEntries(
+    PAGES.map((page) => [page.name, `${page.onSite ? site.url : reference.url}${page.path}`]),
+  );
+  console.log(`Site ${site.url}, reference ${reference.url}; raw results in ${rawDir}`);
+  try {
+    const runs = await measureAll(urls, presetList, rawDir);
+    const options = {
+      pages: pageNames,
+      keys: FIGURE_KEYS,
+      worst: WORST_KEYS,
+      reference: "reference",
+    };
+    const figures = Object.fromEntries(
+      presetList.map((preset) => [preset.name, pageFiguresOf(runs, preset.name, options)]),
+    );
+    for (const preset of presetList) printPreset(preset, figures[preset.name] ?? {});
+    console.log("* worst run, not the median");
+    console.log(
+      "SEO bar on / only: /success carries noindex on purpose, so is-crawlable fails there.",
+    );
+    const offenders = [...new Set(runs.flatMap((run) => run.offenders))];
+    for (const url of offenders) console.log(`off-origin or render-blocking: ${url}`);
+    const mobile = runs.filter((run) => run.preset === "mobile");
+    const breakdown = breakdownSpreads(mobile, pageNames, Object.keys(GROUP_LABELS));
+    printBreakdown(breakdown, mobileRuns);
+    const noisy = noisyRounds(runs, "mobile", "reference");
+    printNoise(noisy, mobileRuns, figures.mobile?.reference?.spreads.tbt);
+    const landing = urls.landing ?? "";
+    const formLive = formLiveReport({
+      cpu: await measureFormLive(landing, mobileRuns, { slowNetwork: false }),
+      cpuAndNetwork: await measureFormLive(landing, mobileRuns, { slowNetwork: true }),
+    });
+    const verdicts = [...verdictsOf(figures.mobile ?? {}), formLive.verdict];
+    const durationMs = Date.now() - startedAt.getTime();
+    const summaryFile = resolve(rawDir, "summary.json");
+    const summaryJson = {
+      startedAt,
+      durationMs,
+      urls,
+      noisyRounds: noisy,
+      figures,
+      breakdown,
+      hydrated: formLive.rows,
+      verdicts,
+      offenders,
+    };
+    await writeFile(summaryFile, `${JSON.stringify(summaryJson, null, 2)}\n`);
+    console.log(`Total time ${(durationMs / 60_000).toFixed(1)} min; summary in ${summaryFile}`);
+    const holding = verdicts.filter((verdict) => verdict.holds).length;
+    console.log(
+      `bars: ${holding} hold, ${verdicts.length - holding} do not${noisy.length > 0 ? " (noisy run)" : ""}`,
+    );
+  } finally {
+    await Promise.all([site.close(), reference.close()]);
+  }
+}
+
+await main();

@@ -1,0 +1,65 @@
+/**
+ * The bench's two servers: the production build served as the static hosts serve it, and the bare
+ * reference page beside it.
+ */
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import { resolve } from "node:path";
+import { brotliCompressSync } from "node:zlib";
+import { closeServer, ensurePortFree, freePort, listenOn, readPort } from "../../server/ports";
+import { readBuildSettings, startPreviewServer } from "../../server/preview";
+import { buildSite } from "../build";
+
+/** A production build refuses to run without these; the bench never submits, so placeholders do. */
+const PLACEHOLDER_ENV = {
+  VITE_EMAILJS_PUBLIC_KEY: "bench-public-key",
+  VITE_EMAILJS_SERVICE_ID: "bench-service-id",
+  VITE_EMAILJS_TEMPLATE_ID: "bench-template-id",
+};
+
+const root = resolve(import.meta.dirname, "../..");
+const referenceFile = resolve(root, "bench/reference.html");
+
+export type Served = { url: string; close(): Promise<void> };
+
+/**
+ * Where the bench listens: BENCH_PORT for the site, the next port for the reference page and the
+ * one after for Lighthouse's Chromium; unset, ports the system picks.
+ */
+const BENCH_PORT = readPort(process.env, "BENCH_PORT", 0);
+const portAfterBase = (offset: number) => (BENCH_PORT === 0 ? 0 : BENCH_PORT + offset);
+export const CHROME_DEBUG_PORT = portAfterBase(2);
+
+/** Builds the production site into `outDir` and serves it with the production headers. */
+export async function buildAndServe(outDir: string): Promise<Served> {
+  await ensurePortFree(BENCH_PORT, "BENCH_PORT");
+  // The build needs its own origin (canonical links) before the preview server can start.
+  const port = BENCH_PORT || (await freePort());
+  const siteOrigin = `http://127.0.0.1:${port}`;
+  for (const [name, value] of Object.entries(PLACEHOLDER_ENV)) process.env[name] ??= value;
+  process.env.SITE_URL = siteOrigin;
+  console.log(`Building the production site into ${outDir} for ${siteOrigin}...`);
+  const { distDir } = await buildSite({ mode: "production", outDir });
+  const settings = await readBuildSettings(outDir);
+  return startPreviewServer({ distDir, settings, port, portSetting: "BENCH_PORT" });
+}
+
+/** The reference page, in brotli as the site's pages are, as plain text/html without the site's headers. */
+export async function startReferenceServer(): Promise<Served> {
+  const body = brotliCompressSync(await readFile(referenceFile));
+  const server = createServer((request, response) => {
+    if (request.url !== "/") {
+      response.writeHead(404).end();
+      return;
+    }
+    response
+      .writeHead(200, {
+        "Content-Type": "text/html",
+        "Content-Encoding": "br",
+        "Content-Length": String(body.length),
+      })
+      .end(body);
+  });
+  const port = await listenOn(server, portAfterBase(1), "BENCH_PORT");
+  return { url: `http://127.0.0.1:${port}`, close: () => closeServer(server) };
+}

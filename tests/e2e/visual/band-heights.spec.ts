@@ -1,0 +1,62 @@
+/**
+ * The landing bands below the first screen are skipped by the browser until they come near
+ * (`content-visibility: auto`, src/styles.css) and hold their place meanwhile by the height each
+ * band sets per breakpoint (`--band-height`). A placeholder far from the real height makes the page
+ * change length as the bands render (the scrollbar jumps, a scroll lands short or long); copy that
+ * grows would do so silently. This holds every band's placeholder near its real height.
+ */
+import { expect, test } from "../support/fixtures";
+
+/**
+ * The widths the placeholders are set for: the narrowest phone the site supports and a common one
+ * (one value serves both), the first width of each breakpoint the bands change at (Tailwind's sm,
+ * md and lg), and the desktop the site is designed at (the content stops growing below it).
+ */
+const WIDTHS = [320, 375, 640, 768, 1024, 1280];
+
+/**
+ * Text wraps differently across a breakpoint's range, so the real height moves about 6% between
+ * the widths above while the placeholder stays: a bar below that would fail a good placeholder.
+ */
+const TOLERANCE = 0.08;
+
+type Band = { name: string; real: number; placeholder: number; rem: number };
+
+for (const width of WIDTHS) {
+  test(`each band's placeholder height is within ${TOLERANCE * 100}% of its real height at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    const bands: Band[] = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("[data-offscreen-band]")].map((band) => {
+        // The placeholder as the browser uses it: `auto <length>`, the length in px.
+        const intrinsic = getComputedStyle(band).containIntrinsicBlockSize;
+        const placeholder = Number(/([\d.]+)px/.exec(intrinsic)?.[1] ?? Number.NaN);
+        // Laid out for real (as when scrolled near), then measured as the placeholder counts:
+        // the content box, padding and borders aside.
+        band.style.contentVisibility = "visible";
+        const style = getComputedStyle(band);
+        const padding =
+          Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
+        const real = band.clientHeight - padding;
+        band.style.contentVisibility = "";
+        const heading = band.querySelector("h2")?.textContent ?? "";
+        const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+        return { name: `#${band.id} ("${heading}")`, real, placeholder, rem };
+      }),
+    );
+    expect(bands.map((band) => band.name)).toEqual([
+      '#features ("Defense that learns as fast as attackers do")',
+      '#dashboard ("Every threat, one calm view")',
+      '#solutions ("Built for the way you run your business")',
+    ]);
+    const wrong = bands
+      .filter(({ real, placeholder }) => !(Math.abs(real - placeholder) <= placeholder * TOLERANCE))
+      .map(
+        ({ name, real, placeholder, rem }) =>
+          `${name} at ${width} px: real ${Math.round(real)} px, --band-height ${Math.round(placeholder)} px (${Math.round(real / rem)}rem would fit)`,
+      );
+    expect(wrong, "bands whose --band-height is off").toEqual([]);
+  });
+}
