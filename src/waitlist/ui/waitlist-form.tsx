@@ -29,7 +29,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [restored, setRestored] = useState(false);
-  const { error, notSent, stillSending, submitting, onSubmit, onEmailInput } = useWaitlistSignup({
+  const { error, notSent, waitingFor, submitting, onSubmit, onEmailInput } = useWaitlistSignup({
     form: formRef,
     field: inputRef,
   });
@@ -45,7 +45,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
 
   const message =
     error ||
-    (stillSending ? waitlist.stillSending : "") ||
+    (waitingFor ? waitlist.waiting[waitingFor] : "") ||
     (restored || notSent ? waitlist.restoredNote : "");
 
   return (
@@ -94,7 +94,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
         message={message}
         saidElsewhere={Boolean(error) || notSent}
         // Once the visitor is told the address is saved and still being sent, that is what is said.
-        busyLabel={submitting && !stillSending ? waitlist.submitting : undefined}
+        busyLabel={submitting && !waitingFor ? waitlist.submitting : undefined}
         alert={Boolean(error) || notSent}
       />
       <noscript>
