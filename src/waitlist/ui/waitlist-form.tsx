@@ -18,7 +18,7 @@ import { WaitlistMessage } from "./waitlist-message";
 /**
  * The early-access form. The input is uncontrolled so an address typed before hydration is kept;
  * the prerendered markup is already a labelled form whose submit never navigates: before the app
- * runs the inline loader keeps it (src/waitlist/loader/inline-loader.ts), and with JavaScript off
+ * runs the inline loader keeps it (src/app/start-up/inline-loader.ts), and with JavaScript off
  * `method="dialog"` outside a dialog makes it do nothing, so the address never ends up in a URL.
  */
 export function WaitlistForm({ className, fieldId }: { className?: string; fieldId: string }) {
