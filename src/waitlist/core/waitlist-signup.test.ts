@@ -536,6 +536,23 @@ describe("two tabs sharing one storage", () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("a submit that waited while the other tab's send was refused is still sent", async () => {
+    const site = memoryStore();
+    const { send, calls } = manualSend();
+    const first = tabSharing(site, send, "tab-a")
+      .submit("ada@example.com")
+      .catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(100);
+    const second = tabSharing(site, send, "tab-b").submit("ada@example.com");
+    await vi.advanceTimersByTimeAsync(100);
+    calls[0]?.reject(http(400, "Bad Request"));
+    expect(await first).toEqual(http(400, "Bad Request"));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls).toHaveLength(2);
+    calls[1]?.resolve();
+    await expect(second).resolves.toBe("sent");
+  });
+
   it("keep the lease while a delivery runs past the lease's length, and free it at the end", async () => {
     const site = memoryStore();
     const { send, calls } = manualSend();
