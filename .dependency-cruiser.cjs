@@ -1,8 +1,9 @@
 /**
  * The one-way imports of the source layers (README, "Folders"): app -> sections -> waitlist/ui ->
  * components -> components/ui, every layer may use lib, hooks and content, never the other way; no
- * cycles. Inside src/waitlist (ARCHITECTURE.md): ui -> browser -> core, the loader and the browser
- * -> hand-over, and the rest of the site comes in through a few entry points. Run by `npm run check`.
+ * cycles. Inside src/waitlist (ARCHITECTURE.md): ui -> browser -> core, ui and browser -> hand-over,
+ * and the rest of the site comes in through a few entry points; the site's start-up
+ * (src/app/start-up/) carries the hand-over only. Run by `npm run check`.
  */
 const layer = (path) => `^src/${path}`;
 const waitlist = (path) => `^src/waitlist/${path}`;
@@ -77,18 +78,18 @@ module.exports = {
     {
       name: "loader-imports-only-the-hand-over",
       comment:
-        "The inline loader is in every page's first packet: it imports only its contract with the app.",
+        "The inline loader is in every page's first packet: of the waitlist it carries only the early-submit hand-over.",
       severity: "error",
-      from: { path: waitlist("loader/inline-loader\\.ts$") },
+      from: { path: layer("app/start-up/inline-loader\\.ts$") },
       to: { pathNot: waitlist("hand-over/") },
     },
     {
-      name: "waitlist-loader-stays-small",
+      name: "start-up-stays-small",
       comment:
-        "The loader's side (the loader and the settings it hands the app) uses only the hand-over.",
+        "The site's start-up (the inline loader and the settings it hands the app) uses only itself and the hand-over.",
       severity: "error",
-      from: { path: waitlist("loader/"), pathNot: TEST },
-      to: { pathNot: [waitlist("loader/"), waitlist("hand-over/")] },
+      from: { path: layer("app/start-up/"), pathNot: TEST },
+      to: { pathNot: [layer("app/start-up/"), waitlist("hand-over/")] },
     },
     {
       name: "waitlist-browser-adapters",
@@ -123,21 +124,21 @@ module.exports = {
     {
       name: "waitlist-ui-below-sections",
       comment:
-        "The waitlist's ui sits between sections and components: it may use components, hooks, lib, content and the rest of the waitlist, never sections, the app or the loader.",
+        "The waitlist's ui sits between sections and components: it may use components, hooks, lib, content and the rest of the waitlist, never sections or the app (the inline loader included).",
       severity: "error",
       from: { path: waitlist("ui/") },
-      to: { path: [layer("sections/"), layer("app/"), waitlist("loader/")] },
+      to: { path: [layer("sections/"), layer("app/")] },
     },
     {
       name: "waitlist-entry-points",
       comment:
-        "The rest of the site uses the waitlist through its ui, the hand-over, the loader's settings, storage that never throws (shieldStorage) and the conversion event only.",
+        "The rest of the site uses the waitlist through its ui, the hand-over, storage that never throws (shieldStorage) and the conversion event only.",
       severity: "error",
       from: { path: "^src/", pathNot: [waitlist(""), TEST] },
       to: {
         path: waitlist(""),
         pathNot: [
-          waitlist("(ui|hand-over|loader)/"),
+          waitlist("(ui|hand-over)/"),
           waitlist("browser/(browser-storage|conversion)\\.ts$"),
         ],
       },

@@ -12,7 +12,9 @@ export default {
   mutate: [
     "src/lib/**/*.ts",
     "!src/lib/**/*.test.ts",
-    "src/waitlist/{core,hand-over,loader,browser}/**/*.ts",
+    "src/waitlist/{core,hand-over,browser}/**/*.ts",
+    "src/app/start-up/**/*.ts",
+    "!src/app/**/*.test.ts",
     "!src/waitlist/**/*.test.ts",
     "src/waitlist/ui/use-waitlist-signup.ts",
   ],

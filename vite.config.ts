@@ -19,7 +19,7 @@ export default defineConfig({
     manifest: true,
     // No modulepreload polyfill (every browser we serve has modulepreload) and no preloading of a
     // lazy chunk's dependencies: the app preloads what a send needs itself, at idle
-    // (src/waitlist/loader/loader-settings.ts).
+    // (src/app/start-up/loader-settings.ts).
     modulePreload: false,
   },
   server: {

@@ -1,5 +1,5 @@
 /**
- * Bundles and minifies src/waitlist/loader/inline-loader.ts into the one inline <script> every page
+ * Bundles and minifies src/app/start-up/inline-loader.ts into the one inline <script> every page
  * carries (its hash goes into the CSP). Called by scripts/prerender.ts; fails the build if it
  * outgrows its budget.
  */
@@ -13,7 +13,7 @@ const root = resolve(import.meta.dirname, "..");
 
 export async function buildInlineLoader(): Promise<string> {
   const { output } = await build({
-    input: resolve(root, "src/waitlist/loader/inline-loader.ts"),
+    input: resolve(root, "src/app/start-up/inline-loader.ts"),
     write: false,
     logLevel: "warn",
     output: { format: "iife", minify: true },

@@ -78,7 +78,7 @@ function citedSections(text: string): string[] {
 describe("the repository's documents", () => {
   it("reads its sources", () => {
     expect(sourceFiles.length).toBeGreaterThan(100);
-    expect(sourceFiles).toContain(join("src", "waitlist", "loader", "inline-loader.ts"));
+    expect(sourceFiles).toContain(join("src", "app", "start-up", "inline-loader.ts"));
   });
 
   it("no file in src/, server/, scripts/ or tests/ points at a document the repository does not hold", () => {

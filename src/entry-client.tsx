@@ -2,11 +2,11 @@ import "./styles.css";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { linkWebManifest, preloadSendOutcome } from "./app/start-up/loader-settings";
 import { enableScrollReveal } from "./components/reveal-on-scroll";
 import { whenIdle } from "./lib/when-idle";
 import { shieldStorage } from "./waitlist/browser/browser-storage";
 import { restoreServedPage } from "./waitlist/hand-over/early-submit";
-import { linkWebManifest, preloadSendOutcome } from "./waitlist/loader/loader-settings";
 
 // Before anything reads site storage: where it is blocked, the tab's memory stands in.
 shieldStorage(window);
@@ -35,7 +35,7 @@ function hydrate() {
   whenIdle(preloadSendOutcome);
 }
 
-// The inline loader (src/waitlist/loader/inline-loader.ts) starts this module from <head>: it can
+// The inline loader (src/app/start-up/inline-loader.ts) starts this module from <head>: it can
 // arrive before the document is parsed, and hydration needs the whole prerendered tree.
 if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", hydrate, { once: true });

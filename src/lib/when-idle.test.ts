@@ -26,4 +26,23 @@ describe("whenIdle", () => {
     vi.advanceTimersByTime(1);
     expect(task).toHaveBeenCalledTimes(1);
   });
+
+  it("asks requestIdleCallback to run it by a deadline when given one", () => {
+    const requestIdleCallback = vi.fn();
+    vi.stubGlobal("window", { requestIdleCallback });
+    const task = vi.fn();
+    whenIdle(task, 500);
+    expect(requestIdleCallback).toHaveBeenCalledWith(task, { timeout: 500 });
+  });
+
+  it("where it is missing, runs the task by a deadline shorter than 200 ms", () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("window", {});
+    const task = vi.fn();
+    whenIdle(task, 50);
+    vi.advanceTimersByTime(49);
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
 });

@@ -8,8 +8,12 @@ export type WaitlistContent = {
   invalidEmail: string;
   privacy: string;
   restoredNote: string;
-  /** While a signup waits to be tried again, or for a slow answer. */
-  stillSending: string;
+  /**
+   * While a signup waits, by what the site knows of the cause (docs/behaviour.md, "Launch day"):
+   * EmailJS turned it away for the rate (429), the service failed or did not answer (5xx, no
+   * answer), the browser is offline, or an answer is overdue (or another tab sends it).
+   */
+  waiting: { crowd: string; trouble: string; offline: string; slow: string };
   /** The note that finishes, on a later visit, a signup an earlier page left being sent. */
   resume: {
     label: string;
@@ -45,7 +49,14 @@ export const waitlist = {
   privacy: "We only use your address to contact you about Bulwark early access.",
   restoredNote:
     "Your last attempt didn't go through, so we kept your address. Try again when ready.",
-  stillSending: "Lots of signups right now. Your address is saved and we're still sending it.",
+  waiting: {
+    crowd: "Lots of signups right now. Your address is saved and we're still sending it.",
+    trouble:
+      "We can't get through to our signup service right now. Your address is saved and we're still sending it.",
+    offline:
+      "You seem to be offline. Your address is saved and we'll try again when you're back online.",
+    slow: "This is taking longer than usual. Your address is saved and we're still sending it.",
+  },
   resume: {
     label: "Your waitlist signup",
     sending: "We're finishing your waitlist signup for {email}.",

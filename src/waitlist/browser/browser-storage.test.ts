@@ -75,6 +75,54 @@ describe("safeStore", () => {
     expect(store.getItem("old")).toBeNull();
   });
 
+  it("shares a write that site storage refuses with the site's other open pages", async () => {
+    const items = { old: "kept", pending: "stale" };
+    const scopes = [fullStorage(items), fullStorage(items)].map(
+      (localStorage) => ({ localStorage, BroadcastChannel }) as unknown as typeof globalThis,
+    );
+    const [first, second] = scopes.map((scope) => safeStore(scope, "localStorage"));
+    await delivered();
+    first?.setItem("pending", "fresh");
+    // The refused write's older value is dropped, so it cannot come back once the pages close.
+    expect(items).toEqual({ old: "kept" });
+    await delivered();
+    expect(second?.getItem("pending")).toBe("fresh");
+    expect(second?.getItem("old")).toBe("kept");
+    second?.removeItem("pending");
+    await delivered();
+    expect(first?.getItem("pending")).toBeNull();
+  });
+
+  it("lets a write that works again replace the shared copy", async () => {
+    let full = true;
+    const real = memoryStore();
+    const storage = {
+      getItem: (key: string) => real.getItem(key),
+      setItem: (key: string, value: string) => {
+        if (full) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        real.setItem(key, value);
+      },
+      removeItem: (key: string) => real.removeItem(key),
+    };
+    const scopes = [storage, storage].map(
+      (localStorage) => ({ localStorage, BroadcastChannel }) as unknown as typeof globalThis,
+    );
+    const [first, second] = scopes.map((scope) => safeStore(scope, "localStorage"));
+    first?.setItem("key", "shared");
+    await delivered();
+    full = false;
+    first?.setItem("key", "stored");
+    expect(real.getItem("key")).toBe("stored");
+    await delivered();
+    expect(second?.getItem("key")).toBe("stored");
+  });
+
+  it("uses shieldStorage's stand-in as it is", () => {
+    const scope = blockedScope();
+    shieldStorage(scope);
+    expect(safeStore(scope, "sessionStorage")).toBe(scope.sessionStorage);
+  });
+
   it("never throws when storage starts failing after the first look", () => {
     let broken = false;
     const real = memoryStore();

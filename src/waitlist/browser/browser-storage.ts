@@ -1,7 +1,9 @@
 /**
  * Site storage that never throws (docs/behaviour.md, "Storage blocked"): with cookies off, reading
- * `localStorage` throws; storage can also be full or disabled. The signup must still go through, so
- * each area falls back to a memory that lives as long as the tab.
+ * `localStorage` throws; storage can also be full or refuse writes (older Safari's private mode).
+ * The signup must still go through, and one address still be sent once from two tabs, so what site
+ * storage cannot keep goes to a memory the site's open pages share; the tab's own storage falls
+ * back to the tab's memory.
  */
 import { type KeyValueStore, memoryStore } from "@/waitlist/core/key-value-store";
 
@@ -62,13 +64,9 @@ export function channelStore(channel: BroadcastChannel): KeyValueStore {
 }
 
 /** Where an area's values go when it cannot keep them. */
-function fallbackStore(
-  scope: typeof globalThis,
-  area: StorageArea,
-  blocked: boolean,
-): KeyValueStore {
-  // Blocked site storage is shared by the site's pages, so its stand-in is too, where it can be.
-  if (blocked && area === "localStorage" && typeof scope.BroadcastChannel === "function") {
+function fallbackStore(scope: typeof globalThis, area: StorageArea): KeyValueStore {
+  // Site storage is shared by the site's pages, so its stand-in is too, where it can be.
+  if (area === "localStorage" && typeof scope.BroadcastChannel === "function") {
     try {
       return channelStore(new scope.BroadcastChannel("bulwark:site-storage"));
     } catch {
@@ -79,11 +77,15 @@ function fallbackStore(
 }
 
 const stores = new WeakMap<object, Partial<Record<StorageArea, KeyValueStore>>>();
+/** What shieldStorage put in place of blocked storage: it never throws. */
+const standIns = new WeakSet<object>();
 
 /**
- * One area, through a store that never throws; a failed write is kept in the tab's memory, or, where
- * site storage is blocked altogether, in a memory shared with the site's other open pages
- * (channelStore). One store per area and page, so every part of the page sees the same stand-in.
+ * One area, through a store that never throws. A write the area refuses (blocked, full, read-only)
+ * goes to its fallback: for site storage the memory shared with the site's other open pages
+ * (channelStore), listened to from the start so this page sees what the others put there; for tab
+ * storage the tab's memory. What the area already holds stays readable. One store per area and
+ * page, so every part of the page sees the same stand-in.
  */
 export function safeStore(scope: typeof globalThis, area: StorageArea): KeyValueStore {
   const known = stores.get(scope) ?? {};
@@ -94,7 +96,8 @@ export function safeStore(scope: typeof globalThis, area: StorageArea): KeyValue
 
 function createSafeStore(scope: typeof globalThis, area: StorageArea): KeyValueStore {
   const real = realArea(scope, area);
-  const memory = fallbackStore(scope, area, real === null);
+  if (real && standIns.has(real)) return real;
+  const memory = fallbackStore(scope, area);
   return {
     getItem(key) {
       try {
@@ -107,9 +110,15 @@ function createSafeStore(scope: typeof globalThis, area: StorageArea): KeyValueS
       try {
         if (!real) throw new Error("no storage");
         real.setItem(key, value);
-        memory.removeItem(key);
+        if (memory.getItem(key) !== null) memory.removeItem(key);
       } catch {
         memory.setItem(key, value);
+        // The area's older value would outlive the shared memory and come back stale.
+        try {
+          real?.removeItem(key);
+        } catch {
+          // Nothing can be kept there, nor read back.
+        }
       }
     },
     removeItem(key) {
@@ -132,9 +141,8 @@ function createSafeStore(scope: typeof globalThis, area: StorageArea): KeyValueS
 export function shieldStorage(scope: typeof globalThis): void {
   for (const area of ["localStorage", "sessionStorage"] as const) {
     if (realArea(scope, area)) continue;
-    Object.defineProperty(scope, area, {
-      configurable: true,
-      value: fallbackStore(scope, area, true),
-    });
+    const standIn = fallbackStore(scope, area);
+    standIns.add(standIn);
+    Object.defineProperty(scope, area, { configurable: true, value: standIn });
   }
 }

@@ -6,8 +6,8 @@ const http = (status: number, text = "") => ({ status, text });
 
 describe("classifyFailure", () => {
   it.each([
-    [429, { kind: "not-delivered", throttled: true }],
-    [503, { kind: "not-delivered" }],
+    [429, { kind: "try-again", throttled: true }],
+    [503, { kind: "try-again" }],
     [500, { kind: "maybe-delivered" }],
     [502, { kind: "maybe-delivered" }],
     [504, { kind: "maybe-delivered" }],
@@ -25,7 +25,7 @@ describe("classifyFailure", () => {
     const failed = new TypeError("Failed to fetch");
     expect(classifyFailure(failed, online)).toEqual({ kind: "maybe-delivered" });
     expect(classifyFailure(failed, { online: false })).toEqual({
-      kind: "not-delivered",
+      kind: "try-again",
       offline: true,
     });
     expect(classifyFailure(http(0, "Network Error"), online)).toEqual({ kind: "maybe-delivered" });
@@ -43,15 +43,15 @@ describe("classifyFailure", () => {
 
   it("carries a Retry-After the error was given", () => {
     expect(classifyFailure({ ...http(503), retryAfterMs: 7000 }, online)).toEqual({
-      kind: "not-delivered",
+      kind: "try-again",
       retryAfterMs: 7000,
     });
   });
 });
 
 describe("retryDelay", () => {
-  const failure = { kind: "not-delivered" } as const;
-  const throttled = { kind: "not-delivered", throttled: true } as const;
+  const failure = { kind: "try-again" } as const;
+  const throttled = { kind: "try-again", throttled: true } as const;
 
   it("waits 1 to 2 s before the first retry, the range doubling after each", () => {
     expect([0, 1, 2, 3].map((retry) => retryDelay(retry, failure, () => 0))).toEqual([

@@ -2,15 +2,15 @@
  * When a failed send is tried again, and when the visitor is told instead (docs/behaviour.md, "Launch day").
  * Pure: the error, whether the browser is online and a random number in [0, 1) are passed in.
  *
- * - Certainly not delivered (EmailJS said 429 or 503, or the browser is offline): tried again with
- *   capped exponential backoff and full jitter, for as long as the budget lasts.
- * - Maybe delivered (no answer in time, another 5xx, a connection that failed without an answer
- *   while online): tried again once; a duplicate still beats a loss.
- * - Refused (any 4xx it does not know, the SDK's own refusals, missing settings): trying again
+ * - "try-again": certainly not delivered (EmailJS said 429 or 503, or the browser is offline): tried
+ *   again with capped exponential backoff and full jitter, for as long as the budget lasts.
+ * - "maybe-delivered": no answer in time, another 5xx, a connection that failed without an answer
+ *   while online: tried again once; a duplicate still beats a loss.
+ * - "refused": any 4xx it does not know, the SDK's own refusals, missing settings: trying again
  *   cannot help, so the visitor is told at once and the address is kept.
  */
 
-type FailureKind = "not-delivered" | "maybe-delivered" | "refused";
+type FailureKind = "try-again" | "maybe-delivered" | "refused";
 
 export type Failure = {
   kind: FailureKind;
@@ -57,10 +57,10 @@ export function classifyFailure(
   if (status === undefined || status === 0) {
     // A string is the SDK refusing a missing public key, service or template id.
     if (typeof error === "string") return { kind: "refused" };
-    return online ? { kind: "maybe-delivered" } : { kind: "not-delivered", offline: true };
+    return online ? { kind: "maybe-delivered" } : { kind: "try-again", offline: true };
   }
-  if (status === 429) return { kind: "not-delivered", throttled: true, retryAfterMs };
-  if (status === 503) return { kind: "not-delivered", retryAfterMs };
+  if (status === 429) return { kind: "try-again", throttled: true, retryAfterMs };
+  if (status === 503) return { kind: "try-again", retryAfterMs };
   if (status >= 500) return { kind: "maybe-delivered", retryAfterMs };
   // Any other 4xx: ours or the SDK's own refusals (403 blocklisted, 451 headless), a spent quota.
   if (status >= 400) return { kind: "refused" };

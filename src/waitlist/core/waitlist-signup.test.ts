@@ -157,11 +157,11 @@ describe("a first signup", () => {
 
 describe("a refused try, certainly not delivered", () => {
   it.each([
-    ["429 Too Many Requests", http(429, "Too Many Requests")],
-    ["503 Service Unavailable", http(503, "Service Unavailable")],
+    ["429 Too Many Requests", http(429, "Too Many Requests"), "crowd"],
+    ["503 Service Unavailable", http(503, "Service Unavailable"), "trouble"],
   ])(
-    "after %s, is tried again between 1 and 2 s later, and the visitor is told at once",
-    async (_, refusal) => {
+    "after %s, is tried again between 1 and 2 s later, and the visitor is told at once why",
+    async (_, refusal, reason) => {
       const onWaiting = vi.fn();
       const { signup, calls } = setup({ random: () => 0.999 });
       const result = signup.submit("ada@example.com", { onWaiting });
@@ -169,6 +169,7 @@ describe("a refused try, certainly not delivered", () => {
       calls[0]?.reject(refusal);
       await settle();
       expect(onWaiting).toHaveBeenCalledTimes(1);
+      expect(onWaiting).toHaveBeenCalledWith(reason);
       await vi.advanceTimersByTimeAsync(1998);
       expect(calls).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(1);
@@ -204,10 +205,13 @@ describe("a refused try, certainly not delivered", () => {
 
   it("offline, waits for the browser to be online again, then tries", async () => {
     const net = network(false);
+    const onWaiting = vi.fn();
     const { signup, calls } = setup({ network: net });
-    const result = signup.submit("ada@example.com");
+    const result = signup.submit("ada@example.com", { onWaiting });
     await settle();
     calls[0]?.reject(new TypeError("Failed to fetch"));
+    await settle();
+    expect(onWaiting.mock.calls).toEqual([["offline"]]);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toHaveLength(1);
     net.goOnline();
@@ -234,10 +238,14 @@ describe("a try that may have been delivered", () => {
     ["a 500", http(500, "Internal Server Error")],
     ["a dropped connection while online", new TypeError("Failed to fetch")],
   ])("after %s, is tried again once, then fails", async (_, failure) => {
+    const onWaiting = vi.fn();
     const { signup, calls } = setup();
-    const result = signup.submit("ada@example.com").catch((error: unknown) => error);
+    const result = signup.submit("ada@example.com", { onWaiting }).catch((error: unknown) => error);
     await settle();
     calls[0]?.reject(failure);
+    await settle();
+    // The service failed, or gave no answer while the browser is online.
+    expect(onWaiting.mock.calls).toEqual([["trouble"]]);
     await vi.advanceTimersByTimeAsync(1000);
     expect(calls).toHaveLength(2);
     calls[1]?.reject(failure);
@@ -253,7 +261,7 @@ describe("a try that may have been delivered", () => {
     await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1);
     expect(onWaiting).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(onWaiting).toHaveBeenCalledTimes(1);
+    expect(onWaiting.mock.calls).toEqual([["slow"]]);
     await vi.advanceTimersByTimeAsync(EXPIRY_MS - TIMEOUT_MS - 1);
     calls[0]?.resolve();
     await expect(result).resolves.toBe("sent");
@@ -261,8 +269,9 @@ describe("a try that may have been delivered", () => {
   });
 
   it("unanswered past twice the time limit, is sent once more; a silent second one fails", async () => {
+    const onWaiting = vi.fn();
     const { signup, calls, memory } = setup();
-    const result = signup.submit("ada@example.com").catch((error: unknown) => error);
+    const result = signup.submit("ada@example.com", { onWaiting }).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(EXPIRY_MS - 1);
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1 + 1000);
@@ -272,6 +281,23 @@ describe("a try that may have been delivered", () => {
     expect(error).toBeInstanceOf(SendTimeoutError);
     expect((error as Error).message).toBe("EmailJS did not answer within 6000 ms");
     expect(memory.failedEmail()).toBe("ada@example.com");
+    // Slow first, then no answer at all: each said once, however many tries.
+    expect(onWaiting.mock.calls).toEqual([["slow"], ["trouble"]]);
+  });
+
+  it("a cause that comes back is not said again", async () => {
+    const onWaiting = vi.fn();
+    const { signup, calls } = setup();
+    const result = signup.submit("ada@example.com", { onWaiting });
+    for (const refusal of [429, 503, 429, 503]) {
+      await settle();
+      calls.shift()?.reject(http(refusal, "Refused"));
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    await settle();
+    calls.shift()?.resolve();
+    await expect(result).resolves.toBe("sent");
+    expect(onWaiting.mock.calls).toEqual([["crowd"], ["trouble"]]);
   });
 
   it("answered late, still counts: a later submit does not send again", async () => {
@@ -436,6 +462,41 @@ describe("the next visit", () => {
     expect(later).toHaveLength(0);
   });
 
+  it("asks before sending an address submitted again whose request a closed page left unanswered", async () => {
+    const { signup: before, site } = setup();
+    void before.submit("ada@example.com").catch(() => {});
+    await settle();
+    const { signup: after, calls: later } = setup({
+      memory: createSignupMemory({ site, tab: memoryStore() }),
+    });
+    await expect(after.submit("Ada@example.com")).resolves.toBe("unknown");
+    expect(later).toHaveLength(0);
+    // Still there for the visitor's answer: send it again, or leave it.
+    expect(after.unfinished()).toEqual(["Ada@example.com"]);
+    const resent = after.resend("ada@example.com");
+    await settle();
+    expect(later).toHaveLength(1);
+    later[0]?.resolve();
+    await expect(resent).resolves.toBe("sent");
+    await expect(after.submit("ada@example.com")).resolves.toBe("already-sent");
+  });
+
+  it("sends a submitted address that a closed page left waiting between tries, not in flight", async () => {
+    const { signup: before, calls, site } = setup();
+    void before.submit("ada@example.com").catch(() => {});
+    await settle();
+    calls[0]?.reject(http(429, "Too Many Requests"));
+    await settle();
+    const { signup: after, calls: later } = setup({
+      memory: createSignupMemory({ site, tab: memoryStore() }),
+    });
+    const result = after.submit("ada@example.com");
+    await settle();
+    expect(later).toHaveLength(1);
+    later[0]?.resolve();
+    await expect(result).resolves.toBe("sent");
+  });
+
   it("leaves alone a signup another tab ended with a failure meanwhile", async () => {
     const { signup, memory, send } = setup();
     memory.keepSending("ada@example.com");
@@ -467,11 +528,29 @@ describe("two tabs sharing one storage", () => {
     await vi.advanceTimersByTimeAsync(100);
     const second = tabSharing(site, send, "tab-b").submit("ada@example.com", { onWaiting });
     await vi.advanceTimersByTimeAsync(EXPIRY_MS - 200);
-    expect(onWaiting).toHaveBeenCalledTimes(1);
+    // Waiting for another tab, for a reason this one cannot know.
+    expect(onWaiting.mock.calls).toEqual([["slow"]]);
     calls[0]?.resolve();
     await vi.advanceTimersByTimeAsync(200);
     expect([await first, await second]).toEqual(["sent", "already-sent"]);
     expect(calls).toHaveLength(1);
+  });
+
+  it("a submit that waited while the other tab's send was refused is still sent", async () => {
+    const site = memoryStore();
+    const { send, calls } = manualSend();
+    const first = tabSharing(site, send, "tab-a")
+      .submit("ada@example.com")
+      .catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(100);
+    const second = tabSharing(site, send, "tab-b").submit("ada@example.com");
+    await vi.advanceTimersByTimeAsync(100);
+    calls[0]?.reject(http(400, "Bad Request"));
+    expect(await first).toEqual(http(400, "Bad Request"));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls).toHaveLength(2);
+    calls[1]?.resolve();
+    await expect(second).resolves.toBe("sent");
   });
 
   it("keep the lease while a delivery runs past the lease's length, and free it at the end", async () => {

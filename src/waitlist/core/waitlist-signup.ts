@@ -5,14 +5,16 @@
  *
  * - One delivery per address per browser at a time: it holds the address's tab lock from its first
  *   try to its end, so another tab (or the next visit) waits for it instead of sending again.
- * - A failed try is tried again as retry-policy.ts says, within a budget; the visitor is told once,
- *   early, that the address is saved and still being sent, and told of a failure only at the end.
+ * - A failed try is tried again as retry-policy.ts says, within a budget; the visitor is told early,
+ *   once per cause, that the address is saved and still being sent, and told of a failure only at
+ *   the end.
  * - A request unanswered within the time limit is waited for a while longer; a success that arrives
  *   late still counts. The address is kept, by itself, from the first try until it is delivered.
- * - An address already sent from this browser is not sent again.
+ * - An address already sent from this browser is not sent again; one whose last request may have
+ *   arrived (its page closed unanswered) is sent again only when the visitor asks (resend).
  */
 import type { Clock } from "./clock";
-import { classifyFailure, retryDelay } from "./retry-policy";
+import { classifyFailure, type Failure, retryDelay } from "./retry-policy";
 import { keyOf, type SignupMemory } from "./signup-memory";
 import type { TabLock } from "./tab-lock";
 
@@ -22,6 +24,20 @@ import type { TabLock } from "./tab-lock";
  * "cancelled": nothing left to do here (the visitor cancelled, or another tab ended it).
  */
 export type SignupOutcome = "sent" | "already-sent" | "ignored" | "cancelled" | "unknown";
+
+/**
+ * Why the visitor waits (docs/behaviour.md, "Launch day"), as far as the site can tell: "crowd",
+ * EmailJS turned the request away for the rate (429); "trouble", the service failed (5xx) or gave
+ * no answer while the browser is online; "offline", the browser says it is offline; "slow", an
+ * answer is overdue or another tab is sending the address, cause unknown.
+ */
+export type WaitReason = "crowd" | "trouble" | "offline" | "slow";
+
+/** The wait a failed try leads to. */
+function reasonToWait(failure: Failure): WaitReason {
+  if (failure.offline) return "offline";
+  return failure.throttled ? "crowd" : "trouble";
+}
 
 export type Network = {
   isOnline(): boolean;
@@ -46,8 +62,8 @@ export type SignupDeps = {
 
 /** What the visitor is shown while a delivery runs, and how it is stopped. */
 export type DeliveryOptions = {
-  /** Called once, when the visitor will have to wait: a refused try, a slow answer, another tab. */
-  onWaiting?(): void;
+  /** Called when the visitor will have to wait, once per reason: a refused try, a slow answer, another tab. */
+  onWaiting?(reason: WaitReason): void;
   /** Called when this tab starts trying (after any wait for another tab's send of the address). */
   onTakeOver?(): void;
   /** Cancels the delivery: nothing more is tried. */
@@ -70,15 +86,25 @@ const ANSWER_EXPIRY_FACTOR = 2;
 /** A failed request's `since`: when it went out, its in-flight mark's key. */
 type Answer = { ok: true } | { ok: false; error: unknown; timedOut: boolean; since: number };
 
-/** Calls `callback` once, however often it is called. */
-function once(callback: (() => void) | undefined): () => void {
-  let called = false;
-  return () => {
-    if (called) return;
-    called = true;
-    callback?.();
+/** Passes each reason on once, however often it is given: the visitor hears each cause once. */
+function oncePerReason(
+  callback: ((reason: WaitReason) => void) | undefined,
+): (reason: WaitReason) => void {
+  const told = new Set<WaitReason>();
+  return (reason) => {
+    if (told.has(reason)) return;
+    told.add(reason);
+    callback?.(reason);
   };
 }
+
+/**
+ * How a delivery starts: "submit", the visitor sent the form; "resume", a later page finishes what
+ * an earlier one left; "resend", the visitor asked to send again one that may have arrived.
+ */
+type Start = "submit" | "resume" | "resend";
+
+type Waiting = (reason: WaitReason) => void;
 
 /** `work`, or a rejection with the signal's reason once it aborts, whichever comes first. */
 async function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -102,7 +128,7 @@ export function createWaitlistSignup(deps: SignupDeps) {
    * One request, marked in flight: its answer, or a timeout once it has gone unanswered too long; a
    * late success still counts.
    */
-  async function attempt(email: string, waiting: () => void, signal: AbortSignal): Promise<Answer> {
+  async function attempt(email: string, waiting: Waiting, signal: AbortSignal): Promise<Answer> {
     const since = clock.now();
     memory.markInFlight(email, since);
     const answer = send(email).then(
@@ -113,7 +139,10 @@ export function createWaitlistSignup(deps: SignupDeps) {
       (error: unknown): Answer => ({ ok: false, error, timedOut: false, since }),
     );
     const timers = new AbortController();
-    clock.sleep(timeoutMs, timers.signal).then(waiting, () => {});
+    clock.sleep(timeoutMs, timers.signal).then(
+      () => waiting("slow"),
+      () => {},
+    );
     const expiryMs = timeoutMs * ANSWER_EXPIRY_FACTOR;
     const expired = clock
       .sleep(expiryMs, timers.signal)
@@ -144,22 +173,21 @@ export function createWaitlistSignup(deps: SignupDeps) {
 
   /**
    * Tries until delivered, refused or out of budget; runs while holding the address's lock, so a
-   * request still marked in flight was left by a page that is gone. `resending`: the visitor asked.
+   * request still marked in flight was left by a page that is gone: whether it arrived is unknown,
+   * and only the visitor's resend sends it again, never a submit of the same address.
    */
   async function tryUntilDone(
     email: string,
-    { waiting, onTakeOver }: { waiting: () => void; onTakeOver?: () => void },
+    { waiting, onTakeOver }: { waiting: Waiting; onTakeOver?: () => void },
     signal: AbortSignal,
-    resending: boolean,
+    start: Start,
   ): Promise<SignupOutcome> {
     const entry = memory.entry(email);
     if (memory.wasSent(email)) return "already-sent";
     if (!entry) return "cancelled";
-    if (!resending) {
-      // Another tab finished with it meanwhile (and told its visitor if it failed).
-      if (entry.state !== "sending") return "cancelled";
-      if (entry.inFlightSince !== undefined) return "unknown";
-    }
+    // Another tab finished with it meanwhile (and told its visitor if it failed).
+    if (start === "resume" && entry.state !== "sending") return "cancelled";
+    if (start !== "resend" && entry.inFlightSince !== undefined) return "unknown";
     // A request a closed page left unanswered may have arrived: this send is its one retry.
     let retried = entry.retried === true || entry.inFlightSince !== undefined;
     if (entry.inFlightSince !== undefined) {
@@ -189,7 +217,7 @@ export function createWaitlistSignup(deps: SignupDeps) {
         retried = true;
         memory.markRetried(email);
       }
-      waiting();
+      waiting(reasonToWait(failure));
       if (failure.offline && !(await backOnlineWithin(remaining(), signal))) giveUp();
       const delay = retryDelay(retry, failure, random);
       if (delay > remaining()) giveUp();
@@ -203,16 +231,19 @@ export function createWaitlistSignup(deps: SignupDeps) {
   async function deliver(
     email: string,
     options: DeliveryOptions,
-    resending: boolean,
+    start: Start,
   ): Promise<SignupOutcome> {
     const signal = options.signal ?? new AbortController().signal;
-    const waiting = once(options.onWaiting);
+    const waiting = oncePerReason(options.onWaiting);
     const notice = new AbortController();
-    clock.sleep(LOCK_WAIT_NOTICE_MS, notice.signal).then(waiting, () => {});
+    clock.sleep(LOCK_WAIT_NOTICE_MS, notice.signal).then(
+      () => waiting("slow"),
+      () => {},
+    );
     try {
       return await lock(LOCK_PREFIX + keyOf(email), signal, () => {
         notice.abort();
-        return tryUntilDone(email, { waiting, onTakeOver: options.onTakeOver }, signal, resending);
+        return tryUntilDone(email, { waiting, onTakeOver: options.onTakeOver }, signal, start);
       });
     } catch (error) {
       if (signal.aborted) return "cancelled";
@@ -226,6 +257,8 @@ export function createWaitlistSignup(deps: SignupDeps) {
     /**
      * Signs `email` up (already validated). A filled honeypot is a bot: it is told all went well and
      * nothing is sent. Throws once the signup has failed for good; the address stays kept for a retry.
+     * "unknown" where the address's last request was left unanswered by a page now gone: it may have
+     * arrived, so the visitor is asked first (resend), as the note that finishes signups asks.
      */
     async submit(
       email: string,
@@ -234,17 +267,17 @@ export function createWaitlistSignup(deps: SignupDeps) {
       if (honeypot !== "") return "ignored";
       if (memory.wasSent(email)) return "already-sent";
       memory.keepSending(email);
-      return deliver(email, options, true);
+      return deliver(email, options, "submit");
     },
     /**
      * Carries on with a signup an earlier page left being sent (docs/behaviour.md, "Launch day");
      * "unknown" where that page closed with its request unanswered.
      */
     resume: (email: string, options: DeliveryOptions = {}): Promise<SignupOutcome> =>
-      deliver(email, options, false),
+      deliver(email, options, "resume"),
     /** Sends again a signup whose earlier request may have arrived: the visitor asked for it. */
     resend: (email: string, options: DeliveryOptions = {}): Promise<SignupOutcome> =>
-      deliver(email, options, true),
+      deliver(email, options, "resend"),
     /** Signups an earlier page left being sent. */
     unfinished: (): string[] =>
       memory

@@ -1,23 +1,23 @@
 import { describe, expect, it, vi } from "vitest";
-import { type EarlySubmitQueue, restoreServedPage, takeKeptSubmit } from "./early-submit";
+import { type EarlySubmitHandOver, restoreServedPage, takeKeptSubmit } from "./early-submit";
 
-function scopeWith(queue?: EarlySubmitQueue) {
-  return queue ? { __bulwarkSignup: queue } : {};
+function scopeWith(handOver?: EarlySubmitHandOver) {
+  return handOver ? { __bulwarkSignup: handOver } : {};
 }
 
 describe("takeKeptSubmit", () => {
   it("hands over the kept submit once, and tells the loader to stop keeping", () => {
-    const queue: EarlySubmitQueue = { kept: true };
-    const scope = scopeWith(queue);
+    const handOver: EarlySubmitHandOver = { kept: true };
+    const scope = scopeWith(handOver);
     expect(takeKeptSubmit(scope)).toBe(true);
-    expect(queue.live).toBe(true);
+    expect(handOver.live).toBe(true);
     expect(takeKeptSubmit(scope)).toBe(false);
   });
 
   it("has nothing to hand over without a kept submit or without the loader", () => {
-    const queue: EarlySubmitQueue = {};
-    expect(takeKeptSubmit(scopeWith(queue))).toBe(false);
-    expect(queue.live).toBe(true);
+    const handOver: EarlySubmitHandOver = {};
+    expect(takeKeptSubmit(scopeWith(handOver))).toBe(false);
+    expect(handOver.live).toBe(true);
     expect(takeKeptSubmit(scopeWith())).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The hand-over between the inline loader (src/waitlist/loader/inline-loader.ts) and the app
+ * The hand-over between the inline loader (src/app/start-up/inline-loader.ts) and the app
  * (docs/behaviour.md, "Signup before the app starts"): the loader keeps a submit made before the app
- * runs, the app takes it over once its own submit handler is live. The loader imports only this module.
+ * runs (keep-early-submits.ts), the app takes it over once its own submit handler is live.
  */
 
 /** The global through which the loader hands a kept submit to the app. */
@@ -14,7 +14,8 @@ export const EMAIL_FIELD = "email";
 /** Off-screen and out of the tab order: people never fill it, form bots do. */
 export const HONEYPOT_FIELD = "bw_kx7";
 
-export type EarlySubmitQueue = {
+/** What the loader and the app share about a submit made before the app ran: two flags and a callback. */
+export type EarlySubmitHandOver = {
   /**
    * A submit was made before the app took the form over. Only the fact is kept: the app sends what
    * the field says when it takes over, so a correction made meanwhile is what is sent.
@@ -26,18 +27,18 @@ export type EarlySubmitQueue = {
   live?: boolean;
 };
 
-function queue(scope: object): EarlySubmitQueue | undefined {
-  return (scope as Record<string, EarlySubmitQueue | undefined>)[EARLY_SUBMIT_GLOBAL];
+function handOver(scope: object): EarlySubmitHandOver | undefined {
+  return (scope as Record<string, EarlySubmitHandOver | undefined>)[EARLY_SUBMIT_GLOBAL];
 }
 
 /** Before hydration: whatever the loader showed goes, so React finds the markup it rendered. */
 export function restoreServedPage(scope: object): void {
-  queue(scope)?.restore?.();
+  handOver(scope)?.restore?.();
 }
 
 /** Once the form's handler is live: whether a submit was kept before (at most once true), and no more keeping. */
 export function takeKeptSubmit(scope: object): boolean {
-  const early = queue(scope);
+  const early = handOver(scope);
   if (!early) return false;
   early.live = true;
   const kept = early.kept === true;

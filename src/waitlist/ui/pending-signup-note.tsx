@@ -3,7 +3,14 @@ import { Button } from "@/components/ui/button";
 import { whenIdle } from "@/lib/when-idle";
 import { browserSignup } from "@/waitlist/browser/browser-signup";
 import { waitlist } from "@/waitlist/texts";
+import { askResendQuestionsWith } from "./resend-question";
 import { useSignupEndings } from "./use-signup-endings";
+
+/**
+ * The longest the first look for an unfinished signup waits for the page to be idle: the note is up
+ * within a second of the page becoming interactive, before a visitor is likely to submit again.
+ */
+const LOOK_WITHIN_MS = 500;
 
 type Note = { email: string; state: "sending" | "unknown" | "failed" };
 
@@ -22,7 +29,8 @@ function NoteText({ text, email }: { text: string; email: string }) {
 /**
  * Finishes, on any page, a signup an earlier page left being sent (docs/behaviour.md, "Launch day"):
  * a visible note names the address and offers to cancel; once delivered, the usual toast and
- * /success. Where the earlier page closed with its request unanswered, the visitor chooses.
+ * /success. Where the earlier page closed with its request unanswered, the visitor chooses, here
+ * too when the form is given that address (resend-question.ts).
  */
 export function PendingSignupNote() {
   const [note, setNote] = useState<Note | null>(null);
@@ -54,7 +62,8 @@ export function PendingSignupNote() {
     whenIdle(() => {
       const [email] = browserSignup().unfinished();
       if (email) void finish(email, "resume");
-    });
+    }, LOOK_WITHIN_MS);
+    return askResendQuestionsWith((email) => setNote({ email, state: "unknown" }));
   }, []);
 
   function dismiss() {

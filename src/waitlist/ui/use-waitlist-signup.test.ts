@@ -7,10 +7,12 @@
 import { act, createElement, useRef } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { askResendQuestionsWith } from "./resend-question";
 import { useWaitlistSignup } from "./use-waitlist-signup";
 
-type Outcome = "sent" | "cancelled";
-type SubmitOptions = { honeypot: string; onWaiting: () => void };
+type Outcome = "sent" | "cancelled" | "unknown";
+type WaitReason = "crowd" | "trouble" | "offline" | "slow";
+type SubmitOptions = { honeypot: string; onWaiting: (reason: WaitReason) => void };
 
 const signup = vi.hoisted(() => ({
   submit: vi.fn<(email: string, options: SubmitOptions) => Promise<Outcome>>(),
@@ -115,7 +117,7 @@ describe("validation", () => {
     expect(hook).toMatchObject({
       error: "",
       notSent: false,
-      stillSending: false,
+      waitingFor: null,
       submitting: false,
     });
   });
@@ -192,16 +194,32 @@ describe("a send", () => {
     expect(signup.submit).toHaveBeenCalledTimes(2);
   });
 
-  it("says the address is still being sent while the signup waits, and stops saying it at the end", async () => {
+  it("says why the signup waits, the latest reason, and stops saying it at the end", async () => {
     const send = deferred<Outcome>();
     signup.submit.mockReturnValue(send.promise);
     await mount();
     await submitWith("ada@example.com");
-    expect(hook.stillSending).toBe(false);
-    await act(async () => signup.submit.mock.calls[0]?.[1].onWaiting());
-    expect(hook.stillSending).toBe(true);
+    expect(hook.waitingFor).toBeNull();
+    await act(async () => signup.submit.mock.calls[0]?.[1].onWaiting("crowd"));
+    expect(hook.waitingFor).toBe("crowd");
+    await act(async () => signup.submit.mock.calls[0]?.[1].onWaiting("trouble"));
+    expect(hook.waitingFor).toBe("trouble");
     await act(async () => send.resolve("sent"));
-    expect(hook.stillSending).toBe(false);
+    expect(hook.waitingFor).toBeNull();
+  });
+
+  it("an address whose last request may have arrived: asks the visitor instead, and stays put", async () => {
+    const asked: string[] = [];
+    const stop = askResendQuestionsWith((email) => asked.push(email));
+    signup.submit.mockResolvedValue("unknown");
+    await mount();
+    await submitWith("  ada@example.com ");
+    stop();
+    expect(asked).toEqual(["ada@example.com"]);
+    expect(emailField().value).toBe("  ada@example.com ");
+    expect(toasts.toast).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(hook).toMatchObject({ submitting: false, notSent: false, waitingFor: null });
   });
 
   it("a cancelled signup (the page is being left) neither resets the form nor moves on", async () => {

@@ -6,8 +6,10 @@
 import { type FormEvent, type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { browserSignup } from "@/waitlist/browser/browser-signup";
 import { isValidEmail, normalizeEmail } from "@/waitlist/core/email-validation";
+import type { WaitReason } from "@/waitlist/core/waitlist-signup";
 import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/waitlist/hand-over/early-submit";
 import { waitlist } from "@/waitlist/texts";
+import { askWhetherToResend } from "./resend-question";
 import { useSignupEndings } from "./use-signup-endings";
 
 export function useWaitlistSignup({
@@ -19,8 +21,8 @@ export function useWaitlistSignup({
 }) {
   const [error, setError] = useState("");
   const [notSent, setNotSent] = useState(false);
-  /** The visitor waits: the address is saved and still being sent (a refused try, a slow answer). */
-  const [stillSending, setStillSending] = useState(false);
+  /** Why the visitor waits while the address is saved and still being sent, if they do. */
+  const [waitingFor, setWaitingFor] = useState<WaitReason | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // A ref, not state: it blocks a second submit in the same frame, before React re-renders.
   const inFlight = useRef(false);
@@ -41,10 +43,12 @@ export function useWaitlistSignup({
     try {
       const outcome = await browserSignup().submit(email, {
         honeypot,
-        onWaiting: () => setStillSending(true),
+        onWaiting: setWaitingFor,
       });
       // The page is being left: the next visit finishes it.
       if (outcome === "cancelled") return;
+      // Its last request may have arrived: the visitor says whether to send it again.
+      if (outcome === "unknown") return askWhetherToResend(email);
       form.current?.reset();
       await endings.delivered();
     } catch (sendError) {
@@ -52,7 +56,7 @@ export function useWaitlistSignup({
       endings.failed(sendError);
     } finally {
       inFlight.current = false;
-      setStillSending(false);
+      setWaitingFor(null);
       setSubmitting(false);
     }
   }
@@ -81,5 +85,5 @@ export function useWaitlistSignup({
     if (error && isValidEmail(value)) setError("");
   }
 
-  return { error, notSent, stillSending, submitting, onSubmit, onEmailInput };
+  return { error, notSent, waitingFor, submitting, onSubmit, onEmailInput };
 }

@@ -18,7 +18,7 @@ import { WaitlistMessage } from "./waitlist-message";
 /**
  * The early-access form. The input is uncontrolled so an address typed before hydration is kept;
  * the prerendered markup is already a labelled form whose submit never navigates: before the app
- * runs the inline loader keeps it (src/waitlist/loader/inline-loader.ts), and with JavaScript off
+ * runs the inline loader keeps it (src/app/start-up/inline-loader.ts), and with JavaScript off
  * `method="dialog"` outside a dialog makes it do nothing, so the address never ends up in a URL.
  */
 export function WaitlistForm({ className, fieldId }: { className?: string; fieldId: string }) {
@@ -29,7 +29,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [restored, setRestored] = useState(false);
-  const { error, notSent, stillSending, submitting, onSubmit, onEmailInput } = useWaitlistSignup({
+  const { error, notSent, waitingFor, submitting, onSubmit, onEmailInput } = useWaitlistSignup({
     form: formRef,
     field: inputRef,
   });
@@ -45,7 +45,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
 
   const message =
     error ||
-    (stillSending ? waitlist.stillSending : "") ||
+    (waitingFor ? waitlist.waiting[waitingFor] : "") ||
     (restored || notSent ? waitlist.restoredNote : "");
 
   return (
@@ -94,7 +94,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
         message={message}
         saidElsewhere={Boolean(error) || notSent}
         // Once the visitor is told the address is saved and still being sent, that is what is said.
-        busyLabel={submitting && !stillSending ? waitlist.submitting : undefined}
+        busyLabel={submitting && !waitingFor ? waitlist.submitting : undefined}
         alert={Boolean(error) || notSent}
       />
       <noscript>

@@ -101,13 +101,24 @@ async function expectSuccessShown(page: Page, timeout?: number) {
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
 }
 
-const STILL_SENDING =
-  "Lots of signups right now. Your address is saved and we're still sending it.";
+/** What the form says while a signup waits, by the cause the site knows of. */
+const WAITING = {
+  crowd: "Lots of signups right now. Your address is saved and we're still sending it.",
+  trouble:
+    "We can't get through to our signup service right now. Your address is saved and we're still sending it.",
+  slow: "This is taking longer than usual. Your address is saved and we're still sending it.",
+};
 
-/** The form's message area says the address is saved and still being sent, while Joining... stays. */
-async function expectStillSending(page: Page) {
+/**
+ * The form's message area says the address is saved and still being sent, in the words for its
+ * cause, while Joining... stays.
+ */
+async function expectStillSending(page: Page, words: string) {
   const { form, submit } = waitlistForm(page);
-  await expect(form.getByText(STILL_SENDING)).toBeVisible();
+  await expect(form.getByText(words)).toBeVisible();
+  for (const other of Object.values(WAITING).filter((text) => text !== words)) {
+    await expect(form.getByText(other)).toHaveCount(0);
+  }
   await expect(submit).toHaveText("Joining...");
   await expect(submit).toHaveAttribute("aria-disabled", "true");
 }
@@ -154,8 +165,11 @@ test.describe("a refusal that trying again cannot fix: told at once", () => {
 });
 
 test.describe("a send certainly not delivered: tried again for the visitor", () => {
-  for (const status of [429, 503]) {
-    test(`HTTP ${status} twice: the visitor is told it is still being sent, then it arrives once, with no failure`, async ({
+  for (const [status, cause, words] of [
+    [429, "a crowd", WAITING.crowd],
+    [503, "a service in trouble", WAITING.trouble],
+  ] as const) {
+    test(`HTTP ${status} twice: the visitor is told it is still being sent, as ${cause}, then it arrives once, with no failure`, async ({
       page,
       emulator,
       consoleGuard,
@@ -170,7 +184,7 @@ test.describe("a send certainly not delivered: tried again for the visitor", () 
       const { email, submit } = waitlistForm(page);
       await email.fill(address);
       await submit.click();
-      await expectStillSending(page);
+      await expectStillSending(page, words);
       // The two tries after a refusal wait up to 2 s and 4 s (jittered): within the retry budget.
       await expectSuccessShown(page, E2E_RETRY_BUDGET_MS);
       expect(sends()).toBe(3);
@@ -196,7 +210,7 @@ test.describe("a send certainly not delivered: tried again for the visitor", () 
     await email.fill(address);
     const started = Date.now();
     await submit.click();
-    await expectStillSending(page);
+    await expectStillSending(page, WAITING.trouble);
     await expectFailureShown(page, address, E2E_RETRY_BUDGET_MS + 5000);
     expect(Date.now() - started).toBeGreaterThanOrEqual(E2E_RETRY_BUDGET_MS / 2);
     expect(sends()).toBeGreaterThanOrEqual(3);
@@ -569,7 +583,8 @@ test.describe("an answer later than the time limit", () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
-    await expectStillSending(page);
+    // Not yet known to be a crowd or an outage: only that it is taking a while.
+    await expectStillSending(page, WAITING.slow);
     expect(await emulator.outbox(address)).toEqual([]);
     await expectSuccessShown(page);
     expect(sends()).toBe(1);

@@ -7,7 +7,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type Page, type Route } from "@playwright/test";
+import {
+  type BrowserContext,
+  chromium,
+  type Page,
+  type Request,
+  type Route,
+} from "@playwright/test";
+import type { EmulatorControls } from "../../../server/emulator/client";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../support/browser";
 import { appIdle, expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
 import { E2E_PRODUCTION_SITE_URL, E2E_SEND_TIMEOUT_MS } from "../support/stack-ports";
@@ -18,8 +25,15 @@ const NEEDS_JAVASCRIPT =
   "Joining the waitlist needs JavaScript, which is turned off in this browser. Turn it on and try again.";
 const KEPT_NOTE =
   "Your last attempt didn't go through, so we kept your address. Try again when ready.";
-const STILL_SENDING =
-  "Lots of signups right now. Your address is saved and we're still sending it.";
+/** What the form says while a signup waits, by the cause the site knows of. */
+const WAITING = {
+  crowd: "Lots of signups right now. Your address is saved and we're still sending it.",
+  trouble:
+    "We can't get through to our signup service right now. Your address is saved and we're still sending it.",
+  offline:
+    "You seem to be offline. Your address is saved and we'll try again when you're back online.",
+  slow: "This is taking longer than usual. Your address is saved and we're still sending it.",
+};
 /** The app's module: the one script the inline loader starts. */
 const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
 /** Set by the app once its idle preloads (the email SDK, the toaster) have settled. */
@@ -101,6 +115,19 @@ async function expectSuccessShown(page: Page) {
   await expect(toasts(page).filter({ hasText: "Redirecting..." })).toContainText(
     "Taking you to confirmation page",
   );
+}
+
+/** A send leaving the browser for the emulator (a POST, so no CORS preflight). */
+const isSend = (request: Request) =>
+  request.method() === "POST" && request.url().includes("/api/v1.0/email/");
+
+/** Waits until the emulator has taken the send the fault for `address` was queued for. */
+async function untilFaultTaken(emulator: EmulatorControls, address: string) {
+  await expect
+    .poll(async () =>
+      (await emulator.pendingFaults()).filter((fault) => fault.match?.email === address),
+    )
+    .toEqual([]);
 }
 
 async function waitForPreloads(page: Page) {
@@ -339,6 +366,51 @@ test.describe("site storage blocked", () => {
   });
 });
 
+test.describe("site storage that reads but refuses writes (full, or older Safari's private mode)", () => {
+  for (const webLocks of [true, false]) {
+    test(`two tabs submitting one address while the first is sending send it once, ${webLocks ? "with" : "without"} Web Locks`, async ({
+      page,
+      emulator,
+    }) => {
+      const context = page.context();
+      await context.addInitScript((keepLocks) => {
+        Storage.prototype.setItem = () => {
+          throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        };
+        if (!keepLocks) delete (Navigator.prototype as { locks?: unknown }).locks;
+      }, webLocks);
+      const address = uniqueEmail(webLocks ? "read-only-locks" : "read-only-lease");
+      const checkUrls = guardUrls(context, address);
+      // Slow enough that the second tab submits while the first send is out.
+      await emulator.fault({ count: 2, delayMs: 1500, match: { email: address } });
+      const tabs = [page, await context.newPage()] as const;
+      for (const tab of tabs) {
+        await tab.goto("/");
+        await tab.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+        await waitlistForm(tab).email.fill(address);
+      }
+      const refused = await page.evaluate(() => {
+        localStorage.getItem("probe");
+        try {
+          localStorage.setItem("probe", "1");
+          return false;
+        } catch {
+          return true;
+        }
+      });
+      expect(refused, "storage reads but refuses writes").toBe(true);
+      expect(await page.evaluate(() => "locks" in navigator)).toBe(webLocks);
+      const firstSend = page.waitForRequest(isSend);
+      await waitlistForm(page).submit.click();
+      await firstSend;
+      await waitlistForm(tabs[1]).submit.click();
+      for (const tab of tabs) await expectSuccessShown(tab);
+      expect(await emulator.outbox(address)).toHaveLength(1);
+      checkUrls();
+    });
+  }
+});
+
 test.describe("scripts that can no longer be fetched after load", () => {
   test("offline: an inert button keeps the page, and its tooltip comes once back online", async ({
     page,
@@ -374,7 +446,10 @@ test.describe("scripts that can no longer be fetched after load", () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
-    await expect(page.getByText(STILL_SENDING)).toBeVisible();
+    await expect(page.getByText(WAITING.offline)).toBeVisible();
+    // Offline is not a crowd, nor a service in trouble.
+    await expect(page.getByText(WAITING.crowd)).toHaveCount(0);
+    await expect(page.getByText(WAITING.trouble)).toHaveCount(0);
     await expect(submit).toHaveText("Joining...");
     await expect(email).toHaveValue(address);
     await page.context().setOffline(false);
@@ -442,7 +517,7 @@ test.describe("one address, many tabs", () => {
     await page.goto("/");
     await waitlistForm(page).email.fill(address);
     await waitlistForm(page).submit.click();
-    await expect(page.getByText(STILL_SENDING)).toBeVisible();
+    await expect(page.getByText(WAITING.slow)).toBeVisible();
     const second = await page.context().newPage();
     await second.goto("/");
     await second.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
@@ -474,7 +549,7 @@ test.describe("leave and come back", () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
-    await expect(page.getByText(STILL_SENDING)).toBeVisible();
+    await expect(page.getByText(WAITING.crowd)).toBeVisible();
     // The visitor leaves before the retry, and comes back to another page of the site.
     await page.goto("/no-such-page");
     const note = page.getByRole("region", { name: "Your waitlist signup" });
@@ -503,7 +578,7 @@ test.describe("leave and come back", () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
-    await expect(page.getByText(STILL_SENDING)).toBeVisible();
+    await expect(page.getByText(WAITING.trouble)).toBeVisible();
     await page.reload();
     const note = page.getByRole("region", { name: "Your waitlist signup" });
     await expect(note).toContainText(address);
@@ -545,6 +620,74 @@ test.describe("leave and come back", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(note).toHaveCount(0);
     expect(await emulator.outbox(address)).toHaveLength(1);
+    checkUrls();
+  });
+
+  test("Back while the send is out, Forward once it arrived: Join asks before sending it again", async ({
+    page,
+    emulator,
+  }) => {
+    const address = uniqueEmail("back-forward");
+    const checkUrls = guardUrls(page.context(), address);
+    // When the app has started, and when the note about an unfinished signup first shows.
+    await page.addInitScript(() => {
+      const seen: Record<string, number> = {};
+      Object.assign(window, { signupNoteTimes: seen });
+      new MutationObserver(() => {
+        if (document.documentElement.hasAttribute("data-hydrated")) {
+          seen.interactive ??= performance.now();
+        }
+        if (document.querySelector('section[aria-label="Your waitlist signup"]')) {
+          seen.note ??= performance.now();
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    // The send arrives, but only after the visitor has gone Back.
+    await emulator.fault({ count: 1, delayMs: 1500, match: { email: address } });
+    await page.goto("/success");
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await untilFaultTaken(emulator, address);
+    await page.goBack();
+    await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/success`);
+    await expect.poll(async () => (await emulator.outbox(address)).length).toBe(1);
+
+    const sends: string[] = [];
+    page.on("request", (request) => {
+      if (isSend(request)) sends.push(request.url());
+    });
+    await page.goForward();
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    // The browser puts the address back in the field, as it does for a page it loads from history.
+    await expect(email).toHaveValue(address);
+    const note = page.getByRole("region", { name: "Your waitlist signup" });
+    const question = `Your signup for ${address} was still being sent when the page closed, so we can't tell whether it arrived.`;
+    await expect(note).toContainText(question);
+    const times = await page.evaluate(
+      () => (window as unknown as { signupNoteTimes: Record<string, number> }).signupNoteTimes,
+    );
+    expect(
+      (times.note ?? Infinity) - (times.interactive ?? 0),
+      "ms from interactive to the note",
+    ).toBeLessThan(1000);
+
+    // Join with that address asks the same question instead of sending.
+    await submit.click();
+    await expect(note).toContainText(question);
+    await expect(note.getByRole("button", { name: "Send it again" })).toBeVisible();
+    await expect(submit).toHaveText("Join Waitlist");
+    await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
+    await expect(email).toHaveValue(address);
+    expect(sends).toEqual([]);
+    expect(await emulator.outbox(address)).toHaveLength(1);
+
+    // The visitor says so: it is sent once more, on purpose.
+    await note.getByRole("button", { name: "Send it again" }).click();
+    await expectSuccessShown(page);
+    expect(sends).toHaveLength(1);
+    expect(await emulator.outbox(address)).toHaveLength(2);
     checkUrls();
   });
 

@@ -11,6 +11,12 @@ const FAILURE_TEXT = "There was a problem submitting your request. Please try ag
 const INVALID = "Please enter a valid email address";
 const STILL_SENDING =
   "Lots of signups right now. Your address is saved and we're still sending it.";
+const TROUBLE =
+  "We can't get through to our signup service right now. Your address is saved and we're still sending it.";
+const OFFLINE =
+  "You seem to be offline. Your address is saved and we'll try again when you're back online.";
+/** Set by the app once its idle preloads (the email SDK, the toaster) have settled. */
+const PRELOADED_MARK = "bulwark:preloaded";
 
 /**
  * From the first byte, records each new text a live region comes to hold (any element with
@@ -114,6 +120,68 @@ test("a send tried again and again is said to be still under way once, not at ev
   expect(heard.slice(0, 2)).toEqual([JOINING, STILL_SENDING]);
   expect(heard.filter((text) => text === STILL_SENDING)).toHaveLength(1);
   expect(heard.filter((text) => text.includes(FAILURE_TITLE))).toEqual([]);
+  expect(await emulator.outbox(address)).toHaveLength(1);
+});
+
+test("a service failing again and again is said once, in its own words, not as a crowd", async ({
+  page,
+  emulator,
+  consoleGuard,
+}) => {
+  consoleGuard.expectSendFailureLog();
+  const live = await recordLiveRegions(page);
+  const address = uniqueEmail("said-once-trouble");
+  await emulator.fault({ count: 2, status: 503, match: { email: address } });
+  await page.goto("/");
+  await live.start();
+  const { email, submit } = waitlistForm(page);
+  await email.fill(address);
+  await submit.click();
+  await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
+  await expect.poll(live.heard).toContainEqual(expect.stringContaining("Redirecting..."));
+  const heard = await live.heard();
+  test.info().annotations.push({
+    type: "live regions per send refused by a failing service",
+    description: JSON.stringify(heard),
+  });
+  expect(heard.slice(0, 2)).toEqual([JOINING, TROUBLE]);
+  expect(heard.filter((text) => text === TROUBLE)).toHaveLength(1);
+  expect(heard.filter((text) => text === STILL_SENDING)).toEqual([]);
+  expect(await emulator.outbox(address)).toHaveLength(1);
+});
+
+test("a send made offline is said once to wait for the network, not blamed on the service", async ({
+  page,
+  emulator,
+  consoleGuard,
+}) => {
+  consoleGuard.expectSendFailureLog();
+  consoleGuard.expectAssetLoadFailures();
+  const live = await recordLiveRegions(page);
+  const address = uniqueEmail("said-once-offline");
+  await page.goto("/");
+  // What a send needs is loaded before the network goes.
+  await page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark).length > 0,
+    PRELOADED_MARK,
+  );
+  await live.start();
+  await page.context().setOffline(true);
+  const { email, submit, form } = waitlistForm(page);
+  await email.fill(address);
+  await submit.click();
+  await expect(form.getByText(OFFLINE)).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
+  await expect.poll(live.heard).toContainEqual(expect.stringContaining("Redirecting..."));
+  const heard = await live.heard();
+  test.info().annotations.push({
+    type: "live regions per send made offline",
+    description: JSON.stringify(heard),
+  });
+  expect(heard.slice(0, 2)).toEqual([JOINING, OFFLINE]);
+  expect(heard.filter((text) => text === OFFLINE)).toHaveLength(1);
+  expect(heard.filter((text) => text === TROUBLE || text === STILL_SENDING)).toEqual([]);
   expect(await emulator.outbox(address)).toHaveLength(1);
 });
 

@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
 /**
- * The inline loader in a DOM: it starts the app once after the first paint (or after its grace
- * time), keeps a submit made before the app runs, says "nothing was sent" if the app never starts,
- * and puts the page back as served before the app hydrates.
+ * The inline loader in a DOM, with the early-submit keeper it carries: it starts the app once after
+ * the first paint (or after its grace time), keeps a submit made before the app runs, says "nothing
+ * was sent" if the app never starts, and puts the page back as served before the app hydrates.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   EARLY_SUBMIT_ATTRIBUTE,
   EARLY_SUBMIT_BUSY_ATTRIBUTE,
   EARLY_SUBMIT_GLOBAL,
-  type EarlySubmitQueue,
-} from "../hand-over/early-submit";
+  type EarlySubmitHandOver,
+} from "@/waitlist/hand-over/early-submit";
 
 const APP = "/assets/app-1234.js";
 const GIVE_UP_MS = 5000;
@@ -75,12 +75,12 @@ function servedPage() {
   Object.defineProperty(document, "currentScript", { value: script, configurable: true });
 }
 
-async function runLoader(): Promise<EarlySubmitQueue> {
+async function runLoader(): Promise<EarlySubmitHandOver> {
   vi.resetModules();
   await import("./inline-loader");
-  return (window as unknown as Record<string, EarlySubmitQueue>)[
+  return (window as unknown as Record<string, EarlySubmitHandOver>)[
     EARLY_SUBMIT_GLOBAL
-  ] as EarlySubmitQueue;
+  ] as EarlySubmitHandOver;
 }
 
 function appScripts(): HTMLScriptElement[] {

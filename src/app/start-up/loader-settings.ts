@@ -1,7 +1,7 @@
 /**
- * What the inline loader (src/waitlist/loader/inline-loader.ts) hands the app in its data-*
- * attributes, written by scripts/prerender.ts: the web manifest to link and the modules to preload
- * once the page is up.
+ * The site's start-up once the app runs, from what the inline loader (inline-loader.ts) hands the
+ * app in its data-* attributes, written by scripts/prerender.ts: the web manifest to link and the
+ * modules to preload once the page is up.
  */
 
 /** Set once the idle preloads have settled (the e2e tests wait for it before going offline). */
