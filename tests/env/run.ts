@@ -15,7 +15,7 @@ import { closeServer, holdPort } from "../../server/ports";
 const root = resolve(import.meta.dirname, "../..");
 const SELF = "test:env";
 /**
- * Left to a run of its own: the load test takes about four minutes (README, "Capacity"), too long
+ * Left to a run of its own: the load test takes about four minutes (docs/capacity.md), too long
  * for every CI run; it passes its settings explicitly like the other stacks.
  */
 const ON_ITS_OWN = new Set(["test:load"]);

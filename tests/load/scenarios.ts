@@ -1,6 +1,6 @@
 /**
  * The launch-day scenarios `npm run test:load` plays against an emulator with EmailJS's limits on
- * (README, "Capacity"). Each names its crowd, the emulator's limits and what must hold.
+ * (docs/capacity.md). Each names its crowd, the emulator's limits and what must hold.
  */
 
 export type Scenario = {

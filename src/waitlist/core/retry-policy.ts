@@ -1,13 +1,8 @@
 /**
- * When a failed send is tried again, and when the visitor is told instead (docs/behaviour.md, "Launch day").
- * Pure: the error, whether the browser is online and a random number in [0, 1) are passed in.
- *
- * - "try-again": certainly not delivered (EmailJS said 429 or 503, or the browser is offline): tried
- *   again with capped exponential backoff and full jitter, for as long as the budget lasts.
- * - "maybe-delivered": no answer in time, another 5xx, a connection that failed without an answer
- *   while online: tried again once; a duplicate still beats a loss.
- * - "refused": any 4xx it does not know, the SDK's own refusals, missing settings: trying again
- *   cannot help, so the visitor is told at once and the address is kept.
+ * When a failed send is tried again, and when the visitor is told instead: the rule is
+ * docs/behaviour.md, "Launch day" ("Tried again for the visitor"); this file applies it and names
+ * its three kinds ("try-again", "maybe-delivered", "refused"). Pure: the error, whether the browser
+ * is online and a random number in [0, 1) are passed in.
  */
 
 type FailureKind = "try-again" | "maybe-delivered" | "refused";

@@ -1,5 +1,5 @@
 /**
- * What this browser remembers about waitlist signups (README, "How a signup is never lost"): the
+ * What this browser remembers about waitlist signups (docs/behaviour.md, "No lost signups"): the
  * signups not yet delivered, by address (being sent, or failed and kept to re-offer); the addresses
  * already sent, so the same one is never emailed twice; and whether this tab signed up, for the
  * conversion event. Every change touches one address only: an arrival never wipes another's entry.

@@ -1,17 +1,8 @@
 /**
- * The waitlist's delivery rules (docs/behaviour.md, "No lost signups" and "Launch day"), free of
- * React and of the browser: what sends, the memory, the tab lock, the clock, the random source and
- * the network's state are passed in.
- *
- * - One delivery per address per browser at a time: it holds the address's tab lock from its first
- *   try to its end, so another tab (or the next visit) waits for it instead of sending again.
- * - A failed try is tried again as retry-policy.ts says, within a budget; the visitor is told early,
- *   once per cause, that the address is saved and still being sent, and told of a failure only at
- *   the end.
- * - A request unanswered within the time limit is waited for a while longer; a success that arrives
- *   late still counts. The address is kept, by itself, from the first try until it is delivered.
- * - An address already sent from this browser is not sent again; one whose last request may have
- *   arrived (its page closed unanswered) is sent again only when the visitor asks (resend).
+ * The waitlist's delivery rules, free of React and of the browser: what sends, the memory, the tab
+ * lock, the clock, the random source and the network's state are passed in. The rules it applies
+ * live in docs/behaviour.md ("No lost signups", "Launch day", "One address, many tabs"); when a
+ * failed try is tried again is retry-policy.ts's part.
  */
 import type { Clock } from "./clock";
 import { classifyFailure, type Failure, retryDelay } from "./retry-policy";
