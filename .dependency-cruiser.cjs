@@ -144,10 +144,30 @@ module.exports = {
     },
     {
       name: "src-stands-alone",
-      comment: "The site's source never reaches into the build scripts, the servers or the tests.",
+      comment:
+        "The site's source never reaches into the emails, the build scripts, the servers or the tests.",
       severity: "error",
       from: { path: "^src/" },
-      to: { path: "^(scripts|server|tests)/" },
+      to: { path: "^(emails|scripts|server|tests)/" },
+    },
+    {
+      name: "emails-stay-out-of-the-browser",
+      comment:
+        "The emails' renderers (React Email, Mustache) are build and emulator tools: nothing in src/ imports them.",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^node_modules/(@react-email|mustache)/" },
+    },
+    {
+      name: "emails-read-content-only",
+      comment:
+        "The emails take their words and settings from src/content and the trust settings, nothing else of the site.",
+      severity: "error",
+      from: { path: "^emails/" },
+      to: {
+        path: "^src/",
+        pathNot: ["^src/content/", "^src/lib/trust-settings\\.ts$"],
+      },
     },
   ],
   options: {
