@@ -159,6 +159,14 @@ module.exports = {
       to: { path: "^node_modules/(@react-email|mustache)/" },
     },
     {
+      name: "emails-render-apart",
+      comment:
+        "The build, the emulator and the tests' servers render the emails in a worker (emails/render-apart.ts): loading React Email in their own process would load a second React mode beside the site's.",
+      severity: "error",
+      from: { path: "^(scripts|server|tests)/", pathNot: TEST },
+      to: { path: "^emails/(render-templates|team-notification|visitor-confirmation|email-frame)" },
+    },
+    {
       name: "emails-read-content-only",
       comment:
         "The emails take their words and settings from src/content and the trust settings, nothing else of the site.",

@@ -1,7 +1,8 @@
 import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
 import { type EmailSettings, NEUTRAL_EMAIL_SETTINGS, readEmailSettings } from "./email-settings";
-import { type EmailTemplate, renderEmailTemplates } from "./render-templates";
+import type { EmailTemplate } from "./email-template";
+import { renderEmailTemplates } from "./render-templates";
 
 /** The template variables a signup sends (docs/behaviour.md, "Fixed fields"). */
 const SENT_VARIABLES = ["email", "name", "company", "role", "needs"];

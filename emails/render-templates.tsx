@@ -7,32 +7,9 @@ import { render } from "@react-email/render";
 import type { ReactElement } from "react";
 import { teamNotification, visitorConfirmation } from "../src/content/emails";
 import type { EmailSettings } from "./email-settings";
+import type { EmailTemplate } from "./email-template";
 import { TeamNotification } from "./team-notification";
 import { VisitorConfirmation } from "./visitor-confirmation";
-
-/** EmailJS refuses a template whose content is larger than this. */
-export const EMAILJS_TEMPLATE_LIMIT_BYTES = 50 * 1024;
-
-export type TemplateId = "team-notification" | "visitor-confirmation";
-
-/** The fields of an EmailJS template besides its content, as its dashboard names them. */
-type TemplateFields = {
-  subject: string;
-  /** "To Email"; empty leaves EmailJS's default, the account's address. */
-  to: string;
-  fromName: string;
-  /** "Reply To"; empty leaves EmailJS's default, the sending service's address. */
-  replyTo: string;
-};
-
-export type EmailTemplate = {
-  id: TemplateId;
-  /** Where it goes in EmailJS: the template itself, or its Auto-Reply tab. */
-  place: string;
-  fields: TemplateFields;
-  html: string;
-  text: string;
-};
 
 /**
  * html-to-text upper-cases headings by default, which would turn `{{email}}` into `{{EMAIL}}`, a

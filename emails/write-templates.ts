@@ -6,11 +6,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { EmailSettings } from "./email-settings";
-import {
-  EMAILJS_TEMPLATE_LIMIT_BYTES,
-  type EmailTemplate,
-  renderEmailTemplates,
-} from "./render-templates";
+import { EMAILJS_TEMPLATE_LIMIT_BYTES, type EmailTemplate } from "./email-template";
+import { renderEmailTemplatesApart } from "./render-apart";
 
 /** The folder's name, under the build's output folder (the repository's root for `npm run build`). */
 const EMAIL_TEMPLATES_DIR = "emailjs-templates";
@@ -35,7 +32,8 @@ export async function writeEmailTemplates(
   outDir: string,
   settings: EmailSettings,
 ): Promise<{ dir: string; files: { path: string; bytes: number }[] }> {
-  const templates = await renderEmailTemplates(settings);
+  // The same renderer as the emulator's, so the files are what the local inbox shows.
+  const templates = await renderEmailTemplatesApart(settings);
   for (const template of templates) {
     const bytes = Buffer.byteLength(template.html);
     if (bytes > EMAILJS_TEMPLATE_LIMIT_BYTES) {

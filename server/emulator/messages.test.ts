@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NEUTRAL_EMAIL_SETTINGS } from "../../emails/email-settings";
-import { type EmailTemplate, renderEmailTemplates } from "../../emails/render-templates";
+import type { EmailTemplate } from "../../emails/email-template";
+import { renderEmailTemplates } from "../../emails/render-templates";
 import { renderMessages } from "./messages";
 import { setUpEmulator, uniqueEmail, validBody } from "./test-harness";
 

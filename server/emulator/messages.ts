@@ -4,7 +4,7 @@
  * raw, `{{#var}}…{{/var}}` and `{{^var}}` sections, a missing variable empty.
  */
 import Mustache from "mustache";
-import type { EmailTemplate, TemplateId } from "../../emails/render-templates";
+import type { EmailTemplate, TemplateId } from "../../emails/email-template";
 
 /** One message as a mailbox would receive it. */
 export type RenderedMessage = {

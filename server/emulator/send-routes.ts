@@ -4,7 +4,7 @@
  */
 import { STATUS_CODES } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { EmailTemplate } from "../../emails/render-templates";
+import type { EmailTemplate } from "../../emails/email-template";
 import { type createFaultSwitch, describeFault } from "./faults";
 import type { createLimitSwitch } from "./limits";
 import { renderMessages } from "./messages";

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { NEUTRAL_EMAIL_SETTINGS } from "../../emails/email-settings";
-import { renderEmailTemplates } from "../../emails/render-templates";
+import { renderEmailTemplatesApart } from "../../emails/render-apart";
 import { listenOn, PortError } from "../ports";
 import { checkControlCaller, controlRoutes } from "./control-routes";
 import {
@@ -126,8 +126,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   if (options.outageMs) limits.startOutage(options.outageMs);
   if (options.limits || options.outageMs)
     log(`EmailJS limits on: ${JSON.stringify(limits.state())}`);
-  // Rendered once, while the server starts listening; the first accepted send waits for it.
-  const templates = renderEmailTemplates(options.emailSettings ?? NEUTRAL_EMAIL_SETTINGS);
+  // Rendered once, apart from this process's React, while the server starts listening; the first
+  // accepted send waits for it.
+  const templates = renderEmailTemplatesApart(options.emailSettings ?? NEUTRAL_EMAIL_SETTINGS);
   templates.catch(() => {});
   const lifetime = new AbortController();
 
