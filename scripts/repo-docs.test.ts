@@ -7,7 +7,7 @@ import { basename, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = resolve(import.meta.dirname, "..");
-const SOURCE_FOLDERS = ["src", "server", "scripts", "tests"];
+const SOURCE_FOLDERS = ["src", "emails", "server", "scripts", "tests"];
 const SKIPPED = new Set(["generated", "node_modules"]);
 /** Documents that live outside this repository: a comment naming one points nowhere. */
 const OUTSIDE_DOCUMENTS = ["PRODUCT", "CONVENTIONS", "SPEC"].map((name) => `${name}.md`);
