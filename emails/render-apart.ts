@@ -7,7 +7,20 @@ import { Worker } from "node:worker_threads";
 import type { EmailSettings } from "./email-settings";
 import type { EmailTemplate } from "./email-template";
 
+/** One render per settings and process: every emulator of a test file shares it. */
+const rendered = new Map<string, Promise<EmailTemplate[]>>();
+
 export function renderEmailTemplatesApart(settings: EmailSettings): Promise<EmailTemplate[]> {
+  const key = JSON.stringify(settings);
+  const known = rendered.get(key);
+  if (known) return known;
+  const rendering = renderInWorker(settings);
+  rendered.set(key, rendering);
+  rendering.catch(() => rendered.delete(key));
+  return rendering;
+}
+
+function renderInWorker(settings: EmailSettings): Promise<EmailTemplate[]> {
   return new Promise((done, fail) => {
     const worker = new Worker(new URL("./template-worker.mjs", import.meta.url), {
       workerData: settings,

@@ -126,8 +126,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   if (options.outageMs) limits.startOutage(options.outageMs);
   if (options.limits || options.outageMs)
     log(`EmailJS limits on: ${JSON.stringify(limits.state())}`);
-  // Rendered once, apart from this process's React, while the server starts listening; the first
-  // accepted send waits for it.
+  // Rendered apart from this process's React while the server starts listening; the emulator is
+  // started once they are there, so no send waits for them.
   const templates = renderEmailTemplatesApart(options.emailSettings ?? NEUTRAL_EMAIL_SETTINGS);
   templates.catch(() => {});
   const lifetime = new AbortController();
@@ -161,6 +161,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     options.portSetting ?? PORT_SETTING,
   );
 
+  try {
+    await templates;
+  } catch (error) {
+    server.close();
+    throw new Error(`the emails could not be rendered: ${(error as Error).message}`);
+  }
+
   let closing: Promise<void> | undefined;
   const url = `http://127.0.0.1:${port}`;
   return {
@@ -174,14 +181,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         server.close(() => done());
         // Hanging faults keep sockets open on purpose; a test run must not wait for them.
         server.closeAllConnections();
-      })
-        .then(() => outbox.settled())
-        .then(() =>
-          templates.then(
-            () => {},
-            () => {},
-          ),
-        );
+      }).then(() => outbox.settled());
       return closing;
     },
   };
