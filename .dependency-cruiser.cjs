@@ -145,10 +145,38 @@ module.exports = {
     },
     {
       name: "src-stands-alone",
-      comment: "The site's source never reaches into the build scripts, the servers or the tests.",
+      comment:
+        "The site's source never reaches into the emails, the build scripts, the servers or the tests.",
       severity: "error",
       from: { path: "^src/" },
-      to: { path: "^(scripts|server|tests)/" },
+      to: { path: "^(emails|scripts|server|tests)/" },
+    },
+    {
+      name: "emails-stay-out-of-the-browser",
+      comment:
+        "The emails' renderers (React Email, Mustache) are build and emulator tools: nothing in src/ imports them.",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^node_modules/(@react-email|mustache)/" },
+    },
+    {
+      name: "emails-render-apart",
+      comment:
+        "The build, the emulator and the tests' servers render the emails in a worker (emails/render-apart.ts): loading React Email in their own process would load a second React mode beside the site's.",
+      severity: "error",
+      from: { path: "^(scripts|server|tests)/", pathNot: TEST },
+      to: { path: "^emails/(render-templates|team-notification|visitor-confirmation|email-frame)" },
+    },
+    {
+      name: "emails-read-content-only",
+      comment:
+        "The emails take their words and settings from src/content and the trust settings, nothing else of the site.",
+      severity: "error",
+      from: { path: "^emails/" },
+      to: {
+        path: "^src/",
+        pathNot: ["^src/content/", "^src/lib/trust-settings\\.ts$"],
+      },
     },
   ],
   options: {

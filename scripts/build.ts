@@ -14,6 +14,7 @@ import {
   readTrustSettings,
   TrustSettingError,
 } from "../src/lib/trust-settings";
+import { EmailBuildError, writeEmailsForBuild } from "./emails";
 import { PrerenderError, prerender } from "./prerender";
 import { writeSecurityTxt } from "./security-txt";
 import { writeSeoAssets } from "./seo-assets";
@@ -106,6 +107,8 @@ export async function buildSite({ mode, outDir }: { mode: string; outDir: string
   // Deploy files for static hosts, from the same header list the preview server sends.
   await writeFile(resolve(distDir, "_headers"), netlifyHeadersFile(settings));
   await writeFile(resolve(distDir, "vercel.json"), vercelConfig(settings));
+  // The emails to paste into EmailJS, beside dist/, never in it: a host serves all of dist/.
+  if (mode === "production") await writeEmailsForBuild(env, outDir);
   return { distDir, ssrDir, pages };
 }
 
@@ -121,7 +124,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     const { distDir, pages } = await buildSite({ mode, outDir: values["out-dir"] ?? root });
     console.log(`Built the ${mode} site into ${distDir}: ${pages.join(", ")}`);
   } catch (error) {
-    if (!(error instanceof BuildSettingsError || error instanceof PrerenderError)) throw error;
+    const known = [BuildSettingsError, PrerenderError, EmailBuildError];
+    if (!(error instanceof Error && known.some((kind) => error instanceof kind))) throw error;
     console.error(error.message);
     process.exit(1);
   }

@@ -34,6 +34,6 @@ await runLocal(async () => {
     }
     throw error;
   }
-  printBanner(vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`, emulator.outboxPath);
+  printBanner(vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`, emulator);
   stopOnSignal(() => vite.close(), emulator.close);
 });

@@ -24,12 +24,16 @@ export async function startLocalEmulator() {
   return emulator;
 }
 
-export function printBanner(siteUrl: string, outboxPath: string): void {
+export function printBanner(
+  siteUrl: string,
+  emulator: { outboxPath: string; inboxUrl: string },
+): void {
   console.log(
     [
       "",
       `  Bulwark site:      ${siteUrl}`,
-      `  Signups land in:   ${relative(process.cwd(), outboxPath) || outboxPath}  (local EmailJS emulator)`,
+      `  Emails it sends:   ${emulator.inboxUrl}  (the inbox of the local EmailJS emulator)`,
+      `  Signups land in:   ${relative(process.cwd(), emulator.outboxPath) || emulator.outboxPath}`,
       "  Stop with Ctrl+C.",
       "",
     ].join("\n"),

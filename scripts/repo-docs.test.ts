@@ -8,7 +8,7 @@ import { basename, dirname, join, normalize, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = resolve(import.meta.dirname, "..");
-const SOURCE_FOLDERS = ["src", "server", "scripts", "tests"];
+const SOURCE_FOLDERS = ["src", "emails", "server", "scripts", "tests"];
 const SKIPPED = new Set(["generated", "node_modules"]);
 /** Documents that live outside this repository: a comment naming one points nowhere. */
 const OUTSIDE_DOCUMENTS = ["PRODUCT", "CONVENTIONS", "SPEC"].map((name) => `${name}.md`);
@@ -31,6 +31,7 @@ const GENERATED = [
   ".e2e/",
   ".local-stack/",
   ".vercel/",
+  "emailjs-templates/",
   "src/generated/",
 ];
 

@@ -32,6 +32,6 @@ await runLocal(async () => {
   const { distDir } = await buildSite({ mode: LOCAL_MODE, outDir: buildDir });
   const settings = await readBuildSettings(buildDir);
   const site = await startPreviewServer({ distDir, settings, port });
-  printBanner(site.url, emulator.outboxPath);
+  printBanner(site.url, emulator);
   stopOnSignal(site.close, emulator.close);
 });

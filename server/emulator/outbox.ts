@@ -4,6 +4,7 @@
  */
 import { appendFile, mkdir, open, readFile, truncate } from "node:fs/promises";
 import { dirname } from "node:path";
+import type { RenderedMessage } from "./messages";
 
 /** Backwards scan step when looking for the last complete line of the outbox. */
 const TAIL_SCAN_BYTES = 64 * 1024;
@@ -16,6 +17,8 @@ export type OutboxEntry = {
   template_id: string;
   lib_version: string | null;
   template_params: Record<string, unknown>;
+  /** The two emails EmailJS would send for it; absent on lines written before the emails existed. */
+  messages?: RenderedMessage[];
 };
 
 /** A crash mid-write can leave a half line; drop it so every line of the outbox parses. */
@@ -63,7 +66,7 @@ async function readEntries(path: string): Promise<OutboxEntry[]> {
     .map((line) => JSON.parse(line) as OutboxEntry);
 }
 
-type Outbox = {
+export type Outbox = {
   path: string;
   /** Resolves once the line is in the file. */
   append(entry: OutboxEntry): Promise<void>;

@@ -33,6 +33,8 @@ describe("POST /api/v1.0/email/send", () => {
       template_id: TEMPLATE_ID,
       lib_version: LIB_VERSION,
       template_params: params,
+      // The two emails it makes (messages.test.ts); every field above is as it always was.
+      messages: expect.any(Array),
     });
     expect(new Date(entry.time).toISOString()).toBe(entry.time);
     expect(Math.abs(Date.now() - Date.parse(entry.time))).toBeLessThan(10_000);
@@ -220,6 +222,7 @@ describe("POST /api/v1.0/email/send-form", () => {
       template_id: TEMPLATE_ID,
       lib_version: LIB_VERSION,
       template_params: { email, name: "Grace" },
+      messages: expect.any(Array),
     });
     expect(emulator.logLines.at(-1)).toBe(
       `Email accepted for "${email}" via send-form, appended to ${emulator.emulator.outboxPath}`,

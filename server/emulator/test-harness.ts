@@ -77,7 +77,8 @@ export function setUpEmulator({ now }: { now?: () => number } = {}) {
       now,
       log: (line) => state.logLines.push(line),
     });
-  });
+    // The first start in a process renders the emails in a worker: seconds on a busy machine.
+  }, 30_000);
   afterEach(async () => {
     const controls = emulatorControls(emulator().url);
     await Promise.all([controls.clearFaults(), controls.clearLimits(), controls.endOutage()]);

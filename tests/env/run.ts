@@ -79,6 +79,8 @@ const exported: Record<string, string> = {
   VITE_EMAILJS_TIMEOUT_MS: "1",
   SITE_URL: "https://shell-site.invalid",
   SECURITY_CONTACT: "shell-contact@shell-site.invalid",
+  // Not an address: a test stack that read it would stop its production build (the emails).
+  WAITLIST_TEAM_EMAIL: "shell-team",
   PORT: String(busySite),
 };
 // Any other emulator setting gets a value no parser accepts: read by a test stack, it breaks it.

@@ -30,10 +30,12 @@ export const STACK_BUILD_ENV = {
   PRIVACY_CONTROLLER: "Bulwark Example Ltd, 1 Example Street, London EC1A 1AA, United Kingdom",
   PRIVACY_CONTACT: "privacy@bulwark.example",
   PRIVACY_RETENTION_MONTHS: "12",
+  WAITLIST_TEAM_EMAIL: "team@bulwark.example",
 };
 
 /** What a shell may export that a build, a server or the emulator would read. */
-const SHELL_SETTING = /^(VITE_.*|EMULATOR_.*|PORT|SITE_URL|SECURITY_CONTACT|PRIVACY_.*)$/;
+const SHELL_SETTING =
+  /^(VITE_.*|EMULATOR_.*|PORT|SITE_URL|SECURITY_CONTACT|PRIVACY_.*|WAITLIST_.*)$/;
 
 /** The names of the shell's site and emulator settings found in `env`. */
 function shellSettingNames(env: NodeJS.ProcessEnv): string[] {

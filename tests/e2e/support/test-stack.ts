@@ -7,6 +7,7 @@
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { readEmailSettings } from "../../../emails/email-settings";
 import { buildSite } from "../../../scripts/build";
 import { startEmulator } from "../../../server/emulator/server";
 import { readBuildSettings, startPreviewServer } from "../../../server/preview";
@@ -60,6 +61,8 @@ export async function startTestStack(
       port: E2E_EMULATOR_PORT,
       portSetting: "E2E_PORT_BASE",
       outboxPath,
+      // The emails bake in what the local site is built with.
+      emailSettings: readEmailSettings(STACK_BUILD_ENV).settings,
       log: () => {},
     });
     closers.push(emulator.close);

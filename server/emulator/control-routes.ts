@@ -1,0 +1,112 @@
+/**
+ * The test controls (/__emulator/*): the fault switch, EmailJS's limits and outage, and the outbox,
+ * for test code on this machine (Node's fetch, Playwright's request), never for a web page.
+ */
+import type { IncomingMessage } from "node:http";
+import type { createFaultSwitch } from "./faults";
+import { parseFault } from "./faults";
+import { type createLimitSwitch, parseLimits, parseOutage } from "./limits";
+import type { Outbox } from "./outbox";
+import { HttpError, readBody } from "./protocol";
+import { replyJson } from "./replies";
+import type { RequestContext, Route } from "./routes";
+
+const FAULTS_PATH = "/__emulator/faults";
+const OUTBOX_PATH = "/__emulator/outbox";
+const LIMITS_PATH = "/__emulator/limits";
+const OUTAGE_PATH = "/__emulator/outage";
+
+type ControlDeps = {
+  faults: ReturnType<typeof createFaultSwitch>;
+  limits: ReturnType<typeof createLimitSwitch>;
+  outbox: Outbox;
+  maxBodyBytes: number;
+  log: (line: string) => void;
+};
+
+/**
+ * A browser names the page's origin (Origin) or where the request comes from (Sec-Fetch-Site), and
+ * only a person typing the address into the browser ("none") may look.
+ */
+export function checkControlCaller(request: IncomingMessage): void {
+  const site = request.headers["sec-fetch-site"];
+  if (request.headers.origin !== undefined || (site !== undefined && site !== "none")) {
+    throw new HttpError(403, "The emulator's test controls answer test code, not web pages.");
+  }
+}
+
+/** A control's body: JSON, declared as such (a page's form or text/plain POST never is). */
+async function readControlJson(
+  { request }: RequestContext,
+  maxBodyBytes: number,
+  what: string,
+): Promise<unknown> {
+  const body = await readBody(request, maxBodyBytes);
+  const type = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new HttpError(415, `Invalid ${what}: send it as Content-Type: application/json.`);
+  }
+  try {
+    return JSON.parse(body.toString("utf8"));
+  } catch (error) {
+    throw new HttpError(400, `Invalid ${what}: the body is not JSON: ${(error as Error).message}`);
+  }
+}
+
+export function controlRoutes({ faults, limits, outbox, maxBodyBytes, log }: ControlDeps): Route[] {
+  const faultState = ({ response }: RequestContext) =>
+    replyJson(response, 200, { pending: faults.pending() });
+  const limitState = ({ response }: RequestContext) => replyJson(response, 200, limits.state());
+  return [
+    {
+      path: FAULTS_PATH,
+      methods: {
+        GET: faultState,
+        POST: async (context) => {
+          faults.add(parseFault(await readControlJson(context, maxBodyBytes, "fault")));
+          faultState(context);
+        },
+        DELETE: (context) => {
+          faults.clear();
+          faultState(context);
+        },
+      },
+    },
+    {
+      path: OUTBOX_PATH,
+      methods: {
+        GET: async ({ response, url }) =>
+          replyJson(response, 200, await outbox.list(url.searchParams.get("email"))),
+      },
+    },
+    {
+      path: LIMITS_PATH,
+      methods: {
+        GET: limitState,
+        POST: async (context) => {
+          limits.set(parseLimits(await readControlJson(context, maxBodyBytes, "limits")));
+          log(`Limits set: ${JSON.stringify(limits.state())}`);
+          limitState(context);
+        },
+        DELETE: (context) => {
+          limits.clear();
+          limitState(context);
+        },
+      },
+    },
+    {
+      path: OUTAGE_PATH,
+      methods: {
+        POST: async (context) => {
+          limits.startOutage(parseOutage(await readControlJson(context, maxBodyBytes, "outage")));
+          log(`Outage: every send answers 503 for ${limits.state().outageRemainingMs} ms`);
+          limitState(context);
+        },
+        DELETE: (context) => {
+          limits.startOutage(0);
+          limitState(context);
+        },
+      },
+    },
+  ];
+}
