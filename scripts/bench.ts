@@ -15,6 +15,7 @@ import { launch } from "chrome-launcher";
 import lighthouse, { type Config, type Result } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { readBuildSettings, startPreviewServer } from "../server/preview";
+import { sitePages } from "../src/site-paths";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/browser";
 import { measureFormLive } from "./bench-form-live";
 import { buildSite } from "./build";
@@ -66,11 +67,10 @@ const referenceFile = resolve(root, "bench/reference.html");
 
 type Page = { name: string; label: string; path: string; onSite: boolean };
 const PAGES: Page[] = [
-  { name: "landing", label: "/", path: "/", onSite: true },
-  { name: "success", label: "/success", path: "/success", onSite: true },
+  ...sitePages.map((page) => ({ name: page.id, label: page.path, path: page.path, onSite: true })),
   { name: "reference", label: "reference", path: "/", onSite: false },
 ];
-const BARRED_PAGES = ["landing", "success"];
+const BARRED_PAGES: string[] = sitePages.map((page) => page.id);
 
 type Preset = { name: "mobile" | "desktop"; runs: number; config?: Config };
 const PRESETS: Preset[] = [
