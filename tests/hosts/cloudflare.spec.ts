@@ -90,14 +90,20 @@ test("the hosts' deploy files are never served", async ({ request }) => {
   }
 });
 
-test("/success arrives whole in the first round trip at Cloudflare's own brotli", async () => {
-  // The landing page is measured in the report of `npm run test:hosts` (docs/deploying.md).
-  const response = await wireSize(`${E2E_HOSTS_SITE_URL}/success`, "br");
-  console.log(`/success: ${response.headerBytes} B of headers, ${response.bodyBytes} B brotli`);
-  expect(response.status).toBe(200);
-  expect(response.encoding).toBe("br");
-  expect(response.headerBytes + response.bodyBytes).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
-});
+for (const { id, path } of sitePages) {
+  test(`${path} arrives whole in the first round trip at Cloudflare's own brotli`, async () => {
+    test.fixme(
+      id === "landing",
+      "The landing page is 14,907 B here (13,953 B of brotli at wrangler's quality, 954 B of headers): " +
+        "307 B over, see docs/deploying.md.",
+    );
+    const response = await wireSize(`${E2E_HOSTS_SITE_URL}${path}`, "br");
+    console.log(`${path}: ${response.headerBytes} B of headers, ${response.bodyBytes} B brotli`);
+    expect(response.status).toBe(200);
+    expect(response.encoding).toBe("br");
+    expect(response.headerBytes + response.bodyBytes).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
+  });
+}
 
 test("a signup through the form reaches /success with no redirect", async ({ page, emulator }) => {
   // Look like a visitor's browser: the production build's blockHeadless refuses a webdriver.
