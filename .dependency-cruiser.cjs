@@ -61,6 +61,14 @@ module.exports = {
       to: { path: [layer("lib/"), layer("hooks/")] },
     },
     {
+      name: "site-paths-stand-alone",
+      comment:
+        "The one list of paths (src/site-paths.ts) is read by every layer, the build, the servers and the tests: it imports nothing, so any of them may import it.",
+      severity: "error",
+      from: { path: layer("site-paths\\.ts$") },
+      to: {},
+    },
+    {
       name: "waitlist-core-is-pure",
       comment:
         "The waitlist's delivery rules take the browser as parameters (ARCHITECTURE.md): src/waitlist/core/ imports nothing outside itself, no React, no package.",
@@ -99,7 +107,12 @@ module.exports = {
       from: { path: waitlist("browser/"), pathNot: TEST },
       to: {
         path: "^src/",
-        pathNot: [waitlist("(core|hand-over|browser)/"), waitlist("texts\\.ts$"), layer("lib/")],
+        pathNot: [
+          waitlist("(core|hand-over|browser)/"),
+          waitlist("texts\\.ts$"),
+          layer("lib/"),
+          layer("site-paths\\.ts$"),
+        ],
       },
     },
     {

@@ -7,7 +7,8 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { build, type InlineConfig, loadEnv } from "vite";
-import { BUILD_SETTINGS_FILE, netlifyHeadersFile, vercelConfig } from "../server/http-headers";
+import { hostFiles } from "../server/host-files";
+import { BUILD_SETTINGS_FILE } from "../server/http-headers";
 import { readEmailConfig } from "../src/lib/config";
 import {
   missingPrivacySettingsWarning,
@@ -105,8 +106,9 @@ export async function buildSite({ mode, outDir }: { mode: string; outDir: string
   await writeSecurityTxt({ distDir, contact: env.SECURITY_CONTACT, siteUrl });
   await writeFile(resolve(outDir, BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
   // Deploy files for static hosts, from the same header list the preview server sends.
-  await writeFile(resolve(distDir, "_headers"), netlifyHeadersFile(settings));
-  await writeFile(resolve(distDir, "vercel.json"), vercelConfig(settings));
+  for (const [name, text] of Object.entries(hostFiles(settings))) {
+    await writeFile(resolve(distDir, name), text);
+  }
   // The emails to paste into EmailJS, beside dist/, never in it: a host serves all of dist/.
   if (mode === "production") await writeEmailsForBuild(env, outDir);
   return { distDir, ssrDir, pages };

@@ -7,12 +7,12 @@ import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { chromium, type Locator, type Page } from "@playwright/test";
 import { readBuildSettings, startPreviewServer } from "../server/preview";
+import { sitePages } from "../src/site-paths";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/support/browser";
 
 const WIDTHS = [320, 375, 768, 1280, 1920];
 const PAGES = [
-  { name: "landing", path: "/" },
-  { name: "success", path: "/success" },
+  ...sitePages.map((page) => ({ name: page.id, path: page.path })),
   { name: "not-found", path: "/missing-page" },
 ];
 

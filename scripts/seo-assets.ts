@@ -6,11 +6,10 @@ import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
-import { routes } from "../src/app/routes";
-import { pageMeta } from "../src/content/pages";
 import { palette } from "../src/content/palette";
 import { type SizedFile, seo } from "../src/content/seo";
 import { escapeMarkup } from "../src/lib/escape-markup";
+import { sitePages } from "../src/site-paths";
 
 const LOGO_MARK = resolve(import.meta.dirname, "../src/assets/logo-mark.svg");
 /** Inter (SIL Open Font License 1.1): resvg must not depend on the fonts a build machine has. */
@@ -214,8 +213,8 @@ function manifest(): string {
 }
 
 function sitemap(siteUrl: string): string {
-  const urls = routes
-    .filter((route) => pageMeta[route.id].indexable)
+  const urls = sitePages
+    .filter((route) => route.indexable)
     .map(
       (route) =>
         `  <url>\n    <loc>${escapeMarkup(new URL(route.path, siteUrl).href)}</loc>\n  </url>`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { notFoundPage, sitePages } from "../src/site-paths";
 import {
   type BuildSettings,
   contentSecurityPolicy,
@@ -59,6 +60,7 @@ describe("deploy files", () => {
       firstBlock
         .split("\n")
         .slice(1)
+        .filter((line) => !line.trim().startsWith("!"))
         .map((line) =>
           line
             .trim()
@@ -71,6 +73,7 @@ describe("deploy files", () => {
       "Content-Security-Policy": contentSecurityPolicy(settings),
     });
     expect(file).toContain("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n");
+    expect(file).toContain("/*\n  ! Access-Control-Allow-Origin\n");
     expect(file).toContain("/success\n  Cache-Control: public, max-age=0, must-revalidate\n");
   });
 
@@ -88,5 +91,19 @@ describe("deploy files", () => {
     expect(config.headers[1]?.headers).toEqual([
       { key: "Cache-Control", value: "public, max-age=31536000, immutable" },
     ]);
+  });
+});
+
+describe("_headers and the list of paths", () => {
+  it("revalidates every page under each URL it may be answered at", () => {
+    const file = netlifyHeadersFile(settings);
+    const rules = file.split("\n\n").map((block) => block.split("\n"));
+    const revalidated = rules
+      .filter((lines) => lines.includes("  Cache-Control: public, max-age=0, must-revalidate"))
+      .map(([path]) => path);
+    for (const page of [...sitePages, notFoundPage]) {
+      expect(revalidated, page.id).toContain(page.path);
+      expect(revalidated, page.id).toContain(`/${page.file}`);
+    }
   });
 });

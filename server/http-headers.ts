@@ -4,6 +4,8 @@
  * tests check them.
  */
 
+import { IMMUTABLE_PATH_PREFIX, revalidatedPaths } from "../src/site-paths";
+
 export type HeaderMap = Record<string, string>;
 
 /** What a build needs to know to serve itself: written by scripts/build.ts beside dist/. */
@@ -19,8 +21,6 @@ export type BuildSettings = {
 /** Where a build leaves its BuildSettings, relative to its output folder (beside dist/). */
 export const BUILD_SETTINGS_FILE = "dist-ssr/build-settings.json";
 
-/** Fingerprinted build output: safe to cache for a year. */
-const IMMUTABLE_PATH_PREFIX = "/assets/";
 const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
 const CACHE_REVALIDATE = "public, max-age=0, must-revalidate";
 
@@ -61,24 +61,28 @@ export function cacheControl(urlPath: string): string {
   return urlPath.startsWith(IMMUTABLE_PATH_PREFIX) ? CACHE_IMMUTABLE : CACHE_REVALIDATE;
 }
 
-/** Pages whose HTML must be revalidated on every visit (the rest of a host's defaults are fine). */
-const HTML_PATHS = [
-  "/",
-  "/index.html",
-  "/success",
-  "/success/",
-  "/success/index.html",
-  "/404.html",
-];
+/**
+ * Cloudflare Pages adds `Access-Control-Allow-Origin: *` to every static answer; the site is read
+ * by no other origin, so `_headers` detaches it (`! Name` is Cloudflare's syntax for that).
+ */
+const DETACHED_HEADERS = ["Access-Control-Allow-Origin"];
 
-/** Netlify and Cloudflare Pages `_headers`: security headers everywhere, cache rules by path. */
+/**
+ * Netlify and Cloudflare Pages `_headers`: security headers everywhere, cache rules by path (the
+ * pages' URLs from src/site-paths.ts). Each rule is a block; the tests count them against what
+ * wrangler reports having parsed.
+ */
 export function netlifyHeadersFile(settings: BuildSettings): string {
-  const block = (path: string, headers: HeaderMap) =>
-    [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n");
+  const block = (path: string, headers: HeaderMap, detached: string[] = []) =>
+    [
+      path,
+      ...detached.map((name) => `  ! ${name}`),
+      ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
+    ].join("\n");
   return `${[
-    block("/*", securityHeaders(settings)),
+    block("/*", securityHeaders(settings), DETACHED_HEADERS),
     block(`${IMMUTABLE_PATH_PREFIX}*`, { "Cache-Control": CACHE_IMMUTABLE }),
-    ...HTML_PATHS.map((path) => block(path, { "Cache-Control": CACHE_REVALIDATE })),
+    ...revalidatedPaths().map((path) => block(path, { "Cache-Control": CACHE_REVALIDATE })),
   ].join("\n\n")}\n`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Serves a built site (dist/) on 127.0.0.1 the way a static host would: production headers, brotli or gzip,
- * `/success` from success/index.html, 404.html with status 404; optionally over HTTPS with an
+ * each page at its clean URL (server/clean-urls.ts), 404.html with status 404; optionally over HTTPS with an
  * http-to-https redirect. Run: npm run preview (after a build).
  */
 import { createHash } from "node:crypto";
@@ -12,10 +12,11 @@ import {
 } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { Socket } from "node:net";
-import { basename, extname, join, resolve, sep } from "node:path";
+import { extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { negotiateEncoding } from "./accept-encoding";
+import { answerFor } from "./clean-urls";
 import {
   BUILD_SETTINGS_FILE,
   type BuildSettings,
@@ -50,8 +51,6 @@ const COMPRESSIBLE = new Set([
 ]);
 const NOT_FOUND_FILE = "404.html";
 const DEFAULT_PORT = 4173;
-/** Deploy files that hosts read but never serve. */
-const HIDDEN_FILES = new Set(["_headers", "vercel.json", NOT_FOUND_FILE]);
 /** Brotli first: every browser takes it, and the landing page then fits the first round trip. */
 const ENCODINGS = ["br", "gzip"] as const;
 /**
@@ -78,17 +77,22 @@ async function readIfFile(path: string): Promise<Buffer | null> {
   }
 }
 
-/** Maps a URL path to the file a static host would serve: exact file, then folder/index.html. */
-async function resolveFile(distDir: string, urlPath: string) {
+/** The file of dist/ a static host would serve for a URL path, or where it would redirect. */
+async function resolveAnswer(distDir: string, urlPath: string) {
   const root = resolve(distDir);
-  const base = resolve(root, `.${sep}${urlPath}`);
-  if (base !== root && !base.startsWith(`${root}${sep}`)) return null;
-  for (const candidate of [base, join(base, "index.html")]) {
-    if (HIDDEN_FILES.has(basename(candidate))) continue;
-    const body = await readIfFile(candidate);
-    if (body) return { path: candidate, body };
-  }
-  return null;
+  const inside = (file: string) => {
+    const path = resolve(root, file);
+    return path.startsWith(`${root}${sep}`) ? path : undefined;
+  };
+  const isFile = async (file: string) => {
+    const path = inside(file);
+    return path ? (await stat(path).catch(() => undefined))?.isFile() === true : false;
+  };
+  const answer = await answerFor(urlPath, isFile);
+  if (answer.kind !== "file") return answer;
+  const path = inside(answer.file);
+  const body = path ? await readIfFile(path) : null;
+  return path && body ? { kind: "file" as const, path, body } : { kind: "notFound" as const };
 }
 
 type Encoding = (typeof ENCODINGS)[number];
@@ -158,8 +162,14 @@ function previewHandler({ distDir, settings }: Pick<PreviewOptions, "distDir" | 
       response.writeHead(400, security).end();
       return;
     }
-    const found = await resolveFile(distDir, pathname);
-    if (found) {
+    const found = await resolveAnswer(distDir, pathname);
+    if (found.kind === "redirect") {
+      // As the hosts do: one clean URL per page, the others moved there for good.
+      const location = `${found.location}${new URL(request.url ?? "/", "http://localhost").search}`;
+      response.writeHead(308, { ...security, Location: location }).end();
+      return;
+    }
+    if (found.kind === "file") {
       const headers = { ...security, "Cache-Control": cacheControl(pathname) };
       send(request, response, 200, found.path, found.body, headers);
       return;

@@ -1,15 +1,16 @@
 /**
- * The pages the bench measures: the site's two routes and the bare reference page. The one place
- * the bench spells the site's paths.
+ * The pages the bench measures: every page of the site's one path list (src/site-paths.ts) and the
+ * bare reference page, which is only a yardstick.
  */
+import { type PageId, sitePages } from "../../src/site-paths";
+
+export type PageName = PageId | "reference";
 export type Page = { name: PageName; label: string; path: string; onSite: boolean };
-export type PageName = "landing" | "success" | "reference";
 
 export const PAGES: Page[] = [
-  { name: "landing", label: "/", path: "/", onSite: true },
-  { name: "success", label: "/success", path: "/success", onSite: true },
+  ...sitePages.map((page) => ({ name: page.id, label: page.path, path: page.path, onSite: true })),
   { name: "reference", label: "reference", path: "/", onSite: false },
 ];
 
-/** The pages the bars apply to; the reference page is only a yardstick. */
-export const BARRED_PAGES: PageName[] = ["landing", "success"];
+/** The pages the bars apply to: every page of the site. */
+export const BARRED_PAGES: PageName[] = sitePages.map((page) => page.id);

@@ -72,7 +72,7 @@ export function renderHead(
 ): string {
   const meta = pageMeta[route.id];
   const { files } = seo;
-  const canonical = meta.indexable ? new URL(route.path, siteUrl).href : undefined;
+  const canonical = route.indexable ? new URL(route.path, siteUrl).href : undefined;
   const ogImage = new URL(files.ogImage.path, siteUrl).href;
   const tags = [
     `<title>${escapeMarkup(meta.title)}</title>`,

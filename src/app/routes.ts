@@ -1,20 +1,14 @@
-/** The one route list: the router, the prerender and the sitemap all read it. */
+/** The router's view of the site's pages (src/site-paths.ts): the router and the prerender read it. */
+import { notFoundPage, type PageId, type SitePage, sitePages } from "@/site-paths";
 
-export type RouteId = "landing" | "success" | "notFound";
+export type RouteId = PageId;
 
-export type PrerenderRoute = { id: RouteId; path: string; file: string };
+export type PrerenderRoute = SitePage;
 
-export const routes = [
-  { id: "landing", path: "/", file: "index.html" },
-  { id: "success", path: "/success", file: "success/index.html" },
-] as const satisfies PrerenderRoute[];
+export const routes = sitePages;
 
 /** Served by static hosts for any unknown path, with HTTP 404. */
-export const notFoundRoute = {
-  id: "notFound",
-  path: "/404",
-  file: "404.html",
-} as const satisfies PrerenderRoute;
+export const notFoundRoute = notFoundPage;
 
 /** `/success/` is `/success`; anything unknown is the not-found page. */
 export function matchRoute(pathname: string): RouteId {

@@ -1,4 +1,4 @@
-export type PageMeta = { title: string; description: string; indexable: boolean };
+export type PageMeta = { title: string; description: string };
 
 export type SuccessContent = {
   heading: string;
@@ -15,17 +15,14 @@ export const pageMeta = {
     title: "Bulwark: AI-powered API security & fraud prevention",
     description:
       "Bulwark stops API attacks and fraud in real time with machine-learning detection, behavior analysis and adaptive response. Join the early-access waitlist.",
-    indexable: true,
   },
   success: {
     title: "You're on the list | Bulwark",
     description: "Thank you for joining the Bulwark early-access waitlist.",
-    indexable: false,
   },
   notFound: {
     title: "Page not found | Bulwark",
     description: "This page does not exist on the Bulwark site.",
-    indexable: false,
   },
 } satisfies Record<string, PageMeta>;
 

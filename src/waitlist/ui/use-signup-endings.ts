@@ -5,10 +5,10 @@
  */
 import { useLocation } from "wouter";
 import { toast, whenToastAnnounced } from "@/hooks/use-toast";
+import { SIGNUP_END_PATH } from "@/site-paths";
 import { describeSendError } from "@/waitlist/browser/email-client";
 import { waitlist } from "@/waitlist/texts";
 
-const SUCCESS_PATH = "/success";
 /** The longest the move to /success waits for "Redirecting..." to be announced. */
 const ANNOUNCE_WAIT_MAX_MS = 1000;
 
@@ -18,7 +18,7 @@ export function useSignupEndings() {
     async delivered(): Promise<void> {
       // Said before the page changes, not after /success has been read out.
       await whenToastAnnounced(toast(waitlist.toasts.success), ANNOUNCE_WAIT_MAX_MS);
-      navigate(SUCCESS_PATH);
+      navigate(SIGNUP_END_PATH);
     },
     failed(sendError: unknown): void {
       console.error(`Waitlist submission failed: ${describeSendError(sendError)}`);

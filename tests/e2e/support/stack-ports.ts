@@ -30,3 +30,8 @@ export const E2E_SEND_TIMEOUT_MS = 3000;
  * enough for a request given up on at twice the time limit to be tried once more.
  */
 export const E2E_RETRY_BUDGET_MS = 10_000;
+/**
+ * The production build served by Cloudflare's own runtime (`wrangler pages dev`), for
+ * playwright.hosts.config.ts; it shares the emulator's port with the main run and runs after it.
+ */
+export const E2E_HOSTS_SITE_URL = `http://127.0.0.1:${base + 4}`;

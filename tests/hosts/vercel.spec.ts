@@ -1,0 +1,107 @@
+/**
+ * The production build as Vercel would serve it, from Vercel's own build: `vercel build` run offline
+ * in a copy of dist/ (the project's root on Vercel, docs/deploying.md) with a stub project file,
+ * then its routes (.vercel/output/config.json) and its public files checked.
+ */
+import { execFile } from "node:child_process";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { expect, test } from "@playwright/test";
+import { HOST_FILE_NAMES } from "../../server/host-files";
+import { securityHeaders } from "../../server/http-headers";
+import { readBuildSettings } from "../../server/preview";
+import { sitePages } from "../../src/site-paths";
+import { HOSTS_DIST_DIR, HOSTS_WORK_DIR } from "./host-stack";
+
+const VERCEL = resolve(import.meta.dirname, "../../node_modules/vercel/dist/vc.js");
+/**
+ * Without a linked project `vercel build` asks Vercel for the account's teams and, offline, exits 0
+ * having built nothing: the stub links a project that needs no account.
+ */
+const PROJECT_STUB = {
+  projectId: "prj_offline",
+  orgId: "team_offline",
+  settings: { framework: null },
+};
+
+type Route = {
+  src?: string;
+  status?: number;
+  dest?: string;
+  handle?: string;
+  headers?: Record<string, string>;
+};
+type OutputConfig = { routes: Route[]; overrides?: Record<string, { path: string }> };
+
+let project: string;
+let config: OutputConfig;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  project = await mkdtemp(join(tmpdir(), "vercel-build-"));
+  await cp(HOSTS_DIST_DIR, project, { recursive: true });
+  await mkdir(join(project, ".vercel"));
+  await writeFile(join(project, ".vercel/project.json"), JSON.stringify(PROJECT_STUB));
+  await promisify(execFile)(process.execPath, [VERCEL, "build", "--yes"], {
+    cwd: project,
+    env: { ...process.env, VERCEL_TELEMETRY_DISABLED: "1", NO_UPDATE_NOTIFIER: "1" },
+  });
+  config = JSON.parse(await readFile(join(project, ".vercel/output/config.json"), "utf8"));
+});
+
+test.afterAll(async () => {
+  if (project) await rm(project, { recursive: true, force: true });
+});
+
+/**
+ * The routes Vercel applies before looking for a file that answer `path` with a status of their own
+ * (those after the first `handle`, such as the error phase, run only when no file matched).
+ */
+function statusRoutesFor(path: string): Route[] {
+  const firstPhase = config.routes.findIndex((route) => route.handle);
+  return config.routes
+    .slice(0, firstPhase === -1 ? undefined : firstPhase)
+    .filter((route) => route.src && route.status && new RegExp(route.src).test(path));
+}
+
+test("every path gets every security header, pages revalidated and assets cached for a year", async () => {
+  const settings = await readBuildSettings(resolve(HOSTS_WORK_DIR, "build"));
+  const everywhere = config.routes.find((route) => route.src === "^(?:/(.*))$");
+  expect(everywhere?.headers).toEqual({
+    ...securityHeaders(settings),
+    "Cache-Control": "public, max-age=0, must-revalidate",
+  });
+  const assets = config.routes.find((route) => route.src === "^/assets(?:/(.*))$");
+  expect(assets?.headers).toEqual({ "Cache-Control": "public, max-age=31536000, immutable" });
+  // Both add to the answer and let the later rules run: the asset rule, later, wins.
+  expect(config.routes.indexOf(everywhere ?? {})).toBeLessThan(config.routes.indexOf(assets ?? {}));
+});
+
+test("each page is served at its own path with no redirect; its file name redirects there", async () => {
+  for (const page of sitePages) {
+    expect(statusRoutesFor(page.path), page.path).toEqual([]);
+    if (page.path === "/") continue;
+    expect(config.overrides?.[page.file]?.path, page.file).toBe(page.path.slice(1));
+    for (const moved of [`/${page.file}`, `${page.path}/`]) {
+      expect(
+        statusRoutesFor(moved).map((route) => route.status),
+        moved,
+      ).toEqual([308]);
+    }
+  }
+});
+
+test("unknown paths fall through to the not-found page with 404", () => {
+  const afterError = config.routes.slice(config.routes.findIndex((r) => r.handle === "error"));
+  expect(afterError).toContainEqual(expect.objectContaining({ status: 404, dest: "/404" }));
+});
+
+test("the hosts' deploy files are not in the public output", async () => {
+  const files = await readdir(join(project, ".vercel/output/static"), { recursive: true });
+  for (const name of HOST_FILE_NAMES) expect(files, name).not.toContain(name);
+  for (const page of sitePages) expect(files).toContain(page.file);
+});
