@@ -6,6 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join, normalize, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { HOST_FILE_NAMES } from "../server/host-files";
+import { notFoundPage, sitePages } from "../src/site-paths";
 
 const root = resolve(import.meta.dirname, "..");
 const SOURCE_FOLDERS = ["src", "emails", "server", "scripts", "tests"];
@@ -62,9 +64,17 @@ function backtickedPaths(markdown: string): string[] {
   );
 }
 
+/** What the build writes into dist/ and hosts read there: a document may name these bare. */
+const BUILT_FILES = [
+  ...[...sitePages, notFoundPage].map((page) => page.file),
+  ...HOST_FILE_NAMES,
+  "assets/",
+];
+
 /** A path exists from the root; a bare file name names a file at the root or in a source folder. */
 function exists(path: string): boolean {
   if (GENERATED.some((folder) => path.startsWith(folder))) return true;
+  if (BUILT_FILES.includes(path)) return true;
   if (existsSync(join(root, path))) return true;
   return !path.includes("/") && sourceFiles.some((file) => basename(file) === path);
 }
