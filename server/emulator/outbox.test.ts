@@ -26,7 +26,9 @@ describe("the outbox", () => {
     } finally {
       await load.close();
     }
-  });
+    // What is held is completeness, not speed: 200 sends, each rendering both emails, on a busy
+    // two-core machine take a few seconds, past Vitest's default 5 s.
+  }, 30_000);
 
   it.each([
     ["a torn last line", '{"a":1}\n{"b":2}\n{"tor', '{"a":1}\n{"b":2}\n'],
