@@ -1,7 +1,7 @@
-import BrainCircuit from "lucide-react/icons/brain-circuit";
-import FingerprintPattern from "lucide-react/icons/fingerprint-pattern";
-import ShieldCheck from "lucide-react/icons/shield-check";
-import Zap from "lucide-react/icons/zap";
+import { __iconData as brainCircuit } from "lucide-react/icons/brain-circuit";
+import { __iconData as fingerprintPattern } from "lucide-react/icons/fingerprint-pattern";
+import { __iconData as shieldCheck } from "lucide-react/icons/shield-check";
+import { __iconData as zap } from "lucide-react/icons/zap";
 import { InertAction } from "@/components/inert-action";
 import { LandingSection } from "@/components/landing-section";
 import { RevealCard } from "@/components/reveal-card";
@@ -10,10 +10,10 @@ import { IconTile } from "@/components/ui/icon-tile";
 import { type FeatureIcon, features } from "@/content/features";
 
 const ICONS = {
-  brain: BrainCircuit,
-  fingerprint: FingerprintPattern,
-  shield: ShieldCheck,
-  zap: Zap,
+  brain: brainCircuit,
+  fingerprint: fingerprintPattern,
+  shield: shieldCheck,
+  zap: zap,
 } satisfies Record<FeatureIcon, unknown>;
 
 export function FeaturesSection() {

@@ -1,6 +1,7 @@
-import ArrowDown from "lucide-react/icons/arrow-down";
+import { __iconData as arrowDown } from "lucide-react/icons/arrow-down";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { hero } from "@/content/hero";
 import { scrollToSection } from "@/lib/scroll";
 import { WaitlistForm } from "@/waitlist/ui/waitlist-form";
@@ -45,7 +46,7 @@ export function HeroSection() {
               onClick={() => scrollToSection(hero.learnMoreTarget)}
             >
               {hero.learnMore}
-              <ArrowDown aria-hidden="true" className="size-4" />
+              <Icon icon={arrowDown} className="size-4" />
             </Button>
           </div>
         </div>

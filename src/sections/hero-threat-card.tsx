@@ -1,9 +1,10 @@
-import ShieldAlert from "lucide-react/icons/shield-alert";
+import { __iconData as shieldExclamationPoint } from "lucide-react/icons/shield-exclamation-point";
 import { useId } from "react";
 import { InertAction } from "@/components/inert-action";
 import { StaticContent } from "@/components/static-content";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { Icon } from "@/components/ui/icon";
 import { hero } from "@/content/hero";
 
 /**
@@ -45,7 +46,7 @@ function ThreatSummary({ titleId, sampleId }: { titleId: string; sampleId: strin
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="flex items-center gap-3">
           <span className="hidden size-10 shrink-0 place-items-center rounded-xl bg-danger/15 text-danger sm:grid">
-            <ShieldAlert aria-hidden="true" className="size-5" />
+            <Icon icon={shieldExclamationPoint} className="size-5" />
           </span>
           <div>
             <p id={titleId} className="font-semibold text-ink">

@@ -1,16 +1,17 @@
-import Check from "lucide-react/icons/check";
-import CreditCard from "lucide-react/icons/credit-card";
-import Lock from "lucide-react/icons/lock";
-import Users from "lucide-react/icons/users";
+import { __iconData as check } from "lucide-react/icons/check";
+import { __iconData as creditCard } from "lucide-react/icons/credit-card";
+import { __iconData as lock } from "lucide-react/icons/lock";
+import { __iconData as users } from "lucide-react/icons/users";
 import { LandingSection } from "@/components/landing-section";
 import { RevealCard } from "@/components/reveal-card";
+import { Icon } from "@/components/ui/icon";
 import { IconTile } from "@/components/ui/icon-tile";
 import { type SolutionIcon, solutions } from "@/content/solutions";
 
 const ICONS = {
-  lock: Lock,
-  "credit-card": CreditCard,
-  users: Users,
+  lock: lock,
+  "credit-card": creditCard,
+  users: users,
 } satisfies Record<SolutionIcon, unknown>;
 
 export function SolutionsSection() {
@@ -34,7 +35,7 @@ export function SolutionsSection() {
                 <ul className="mt-5 space-y-3">
                   {card.bullets.map((bullet) => (
                     <li key={bullet} className="flex gap-3 text-sm text-ink">
-                      <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+                      <Icon icon={check} className="mt-0.5 size-4 shrink-0 text-success" />
                       {bullet}
                     </li>
                   ))}

@@ -90,13 +90,8 @@ test("the hosts' deploy files are never served", async ({ request }) => {
   }
 });
 
-for (const { id, path } of sitePages) {
+for (const { path } of sitePages) {
   test(`${path} arrives whole in the first round trip at Cloudflare's own brotli`, async () => {
-    test.fixme(
-      id === "landing",
-      "The landing page is 14,907 B here (13,953 B of brotli at wrangler's quality, 954 B of headers): " +
-        "307 B over, see docs/deploying.md.",
-    );
     const response = await wireSize(`${E2E_HOSTS_SITE_URL}${path}`, "br");
     console.log(`${path}: ${response.headerBytes} B of headers, ${response.bodyBytes} B brotli`);
     expect(response.status).toBe(200);

@@ -1,12 +1,13 @@
-import TriangleAlert from "lucide-react/icons/triangle-alert";
+import { __iconData as triangleExclamationPoint } from "lucide-react/icons/triangle-exclamation-point";
 import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { buttonClasses } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { notFoundPage } from "@/content/pages";
 
 export function NotFoundPage() {
   return (
     <CenteredCardLayout>
-      <TriangleAlert aria-hidden="true" className="mx-auto size-14 text-warning" />
+      <Icon icon={triangleExclamationPoint} className="mx-auto size-14 text-warning" />
       <h1 className="mt-5 text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
         {notFoundPage.heading}
       </h1>

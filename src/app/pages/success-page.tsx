@@ -1,7 +1,8 @@
-import CircleCheck from "lucide-react/icons/circle-check";
+import { __iconData as circleCheck } from "lucide-react/icons/circle-check";
 import { useEffect, useRef } from "react";
 import { CenteredCardLayout } from "@/components/centered-card-layout";
 import { buttonClasses } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { successPage } from "@/content/pages";
 import { logConversion } from "@/waitlist/browser/conversion";
 
@@ -22,7 +23,7 @@ export function SuccessPage() {
 
   return (
     <CenteredCardLayout>
-      <CircleCheck aria-hidden="true" className="mx-auto size-14 text-success" />
+      <Icon icon={circleCheck} className="mx-auto size-14 text-success" />
       <h1
         ref={headingRef}
         tabIndex={-1}

@@ -10,7 +10,7 @@ import { cn } from "@/lib/cn";
  */
 const VARIANTS = {
   primary:
-    "border border-transparent bg-accent text-on-accent hover:bg-accent-strong disabled:bg-accent/60 aria-disabled:bg-accent/60 shadow-glow",
+    "border border-transparent bg-accent text-on-accent hover:bg-accent-strong aria-disabled:bg-accent/60 shadow-glow",
   secondary:
     "border border-line bg-surface-raised text-ink hover:border-accent/60 hover:bg-line/60",
   ghost: "border border-transparent text-ink-muted hover:bg-surface-raised hover:text-ink",
@@ -34,13 +34,14 @@ export type ButtonVariant = keyof typeof VARIANTS;
 export type ButtonSize = keyof typeof SIZES;
 export type ButtonAlign = keyof typeof ALIGNS;
 
+/** No `disabled:` variants: no button is ever disabled (a busy one is aria-disabled, keeping focus). */
 export function buttonClasses(
   variant: ButtonVariant = "primary",
   size: ButtonSize = "md",
   align: ButtonAlign = "center",
 ): string {
   return cn(
-    "inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed",
+    "inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-lg font-semibold transition-colors aria-disabled:cursor-not-allowed",
     ALIGNS[align],
     VARIANTS[variant],
     variant !== "link" && SIZES[size],

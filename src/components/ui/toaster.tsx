@@ -1,6 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import X from "lucide-react/icons/x";
+import { __iconData as x } from "lucide-react/icons/x";
 import { useEffect } from "react";
+import { Icon } from "@/components/ui/icon";
 import { dismissToast, markToastAnnounced, useToasts } from "@/hooks/use-toast";
 import { cn } from "@/lib/cn";
 
@@ -89,7 +90,7 @@ export function Toaster({
             aria-label={closeLabel}
             className="absolute top-3 right-3 rounded-md p-1 text-ink-muted hover:text-ink"
           >
-            <X aria-hidden="true" className="size-4" />
+            <Icon icon={x} className="size-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}

@@ -1,4 +1,5 @@
-import Siren from "lucide-react/icons/siren";
+import { __iconData as siren } from "lucide-react/icons/siren";
+import { Icon } from "@/components/ui/icon";
 import { dashboard } from "@/content/dashboard";
 import { DashboardCard } from "./dashboard-card";
 
@@ -7,7 +8,7 @@ export function CriticalAlerts() {
   return (
     <DashboardCard
       title={title}
-      aside={<Siren aria-hidden="true" className="size-5 text-danger" />}
+      aside={<Icon icon={siren} className="size-5 text-danger" />}
       tone="danger"
     >
       {(titleId) => (

@@ -107,7 +107,7 @@ test.describe("not-found page", () => {
         page.getByRole("heading", { level: 1, name: "404 Page Not Found" }),
       ).toBeVisible();
       await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
-      await expect(page.locator("main svg.lucide-triangle-alert")).toBeVisible();
+      await expect(page.locator("main svg.icon")).toBeVisible();
     }
   });
 });
