@@ -11,19 +11,17 @@ import { keepEarlySubmits } from "../../waitlist/hand-over/keep-early-submits";
 const FIRST_PAINT_GRACE_MS = 1000;
 
 const settings = (document.currentScript as HTMLScriptElement).dataset;
-const appFailed = keepEarlySubmits(Number(settings.giveUpMs));
+const appFailed = keepEarlySubmits(+(settings.giveUpMs as string));
 
-let started = false;
-
-function start() {
-  if (started) return;
-  started = true;
+/** Starts the app once: whichever comes first, the paint or the grace timer, and never again. */
+let start = () => {
+  start = () => {};
   const script = document.createElement("script");
   script.type = "module";
   script.src = settings.app as string;
   script.onerror = appFailed;
   document.head.append(script);
-}
+};
 
 try {
   new PerformanceObserver((_list, observer) => {
@@ -34,4 +32,4 @@ try {
 } catch {
   // No paint timing: the grace timer below starts the app.
 }
-setTimeout(start, FIRST_PAINT_GRACE_MS);
+setTimeout(() => start(), FIRST_PAINT_GRACE_MS);

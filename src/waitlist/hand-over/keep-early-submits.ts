@@ -19,6 +19,8 @@ export function keepEarlySubmits(giveUpMs: number): () => void {
   const early: EarlySubmitHandOver = {};
   (window as unknown as Record<string, EarlySubmitHandOver>)[EARLY_SUBMIT_GLOBAL] = early;
   let giveUpTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The form whose submit is kept: the one that says nothing was sent if the app never starts. */
+  let keptForm: HTMLFormElement | undefined;
   /** The texts the loader changed, with what they said as served. */
   let served: [Node, string | null][] = [];
 
@@ -39,10 +41,9 @@ export function keepEarlySubmits(giveUpMs: number): () => void {
    * app starts after all, it takes the submit over and its own messages replace this one.
    */
   function giveUp() {
-    const form = document.querySelector(`[${EARLY_SUBMIT_ATTRIBUTE}]`);
-    if (!early.kept || !early.restore || !form) return;
+    if (!keptForm || !early.restore) return;
     putBack();
-    show(form.querySelector("[aria-live]"), form.getAttribute(EARLY_SUBMIT_ATTRIBUTE));
+    show(keptForm.querySelector("[aria-live]"), keptForm.getAttribute(EARLY_SUBMIT_ATTRIBUTE));
   }
 
   early.restore = () => {
@@ -57,6 +58,7 @@ export function keepEarlySubmits(giveUpMs: number): () => void {
       if (early.live || !form.hasAttribute(EARLY_SUBMIT_ATTRIBUTE)) return;
       event.preventDefault();
       early.kept = true;
+      keptForm = form;
       // Once the app has begun to hydrate, the page must stay as served: the submit is only kept.
       if (!early.restore) return;
       putBack();
