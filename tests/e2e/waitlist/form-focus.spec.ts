@@ -14,16 +14,18 @@ test("focus stays on the button through Joining... and a failure; the note stays
 }) => {
   consoleGuard.expectSendFailureLog();
   const address = uniqueEmail("focus");
-  await emulator.fault({ count: 1, status: 400, delayMs: 800, match: { email: address } });
+  // The answer waits 2 s (under the stack's 3 s time limit): long enough to see the Joining... state
+  // on a busy machine, short enough that the site says nothing of a slow answer.
+  await emulator.fault({ count: 1, status: 400, delayMs: 2000, match: { email: address } });
   await page.goto("/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.focus();
   await page.keyboard.press("Enter");
   await expect(submit).toHaveText("Joining...");
+  await expect(page.getByRole("status").filter({ hasText: "Joining..." })).toHaveCount(1);
   await expect(submit).toHaveAttribute("aria-disabled", "true");
   await expect(submit).toBeFocused();
-  await expect(page.getByRole("status").filter({ hasText: "Joining..." })).toHaveCount(1);
 
   const toast = toasts(page).filter({ hasText: "Submission failed" });
   await expect(toast).toBeVisible();
