@@ -3,6 +3,7 @@
  * headers and rendered in sandboxed frames at a phone's and a desktop's width, light or dark. Plain
  * HTML and one stylesheet: the page runs no script, and its CSP allows none.
  */
+import { escapeMarkup } from "../../src/lib/escape-markup";
 import type { OutboxEntry } from "./outbox";
 
 export const INBOX_PREFIX = "/inbox";
@@ -37,15 +38,6 @@ function messagePath({ entry, message }: InboxMessage): string {
   return `${INBOX_PREFIX}/${entry}/${message.template}`;
 }
 
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
-
 /** An empty field is left to EmailJS, which fills in the account's or the service's address. */
 function address(value: string, emailjsDefault: string): string {
   return value === "" ? `(empty: EmailJS uses ${emailjsDefault})` : value;
@@ -62,7 +54,7 @@ function headerList(item: InboxMessage): string {
     ["Template", message.template],
   ];
   return rows
-    .map(([name, value]) => `<div><dt>${name}</dt><dd>${escapeHtml(value)}</dd></div>`)
+    .map(([name, value]) => `<div><dt>${name}</dt><dd>${escapeMarkup(value)}</dd></div>`)
     .join("");
 }
 
@@ -74,8 +66,8 @@ function messageList(messages: readonly InboxMessage[], open: InboxMessage | und
     const current = item === open ? ' aria-current="page"' : "";
     return (
       `<li><a href="${messagePath(item)}"${current}>` +
-      `<span class="subject">${escapeHtml(item.message.subject)}</span>` +
-      `<span class="meta">To ${escapeHtml(address(item.message.to, "the account's address"))} · ${escapeHtml(item.time)}</span>` +
+      `<span class="subject">${escapeMarkup(item.message.subject)}</span>` +
+      `<span class="meta">To ${escapeMarkup(address(item.message.to, "the account's address"))} · ${escapeMarkup(item.time)}</span>` +
       "</a></li>"
     );
   });
@@ -94,10 +86,10 @@ function preview(item: InboxMessage, scheme: Scheme): string {
     ({ name, px, height }) =>
       `<figure><figcaption>${name}, ${px} px, ${scheme}</figcaption>` +
       `<iframe sandbox="" src="${messagePath(item)}/html?scheme=${scheme}" width="${px}" height="${height}" ` +
-      `title="${escapeHtml(`${item.message.subject}: ${name.toLowerCase()} width, ${scheme}`)}"></iframe></figure>`,
+      `title="${escapeMarkup(`${item.message.subject}: ${name.toLowerCase()} width, ${scheme}`)}"></iframe></figure>`,
   ).join("");
   return (
-    `<article aria-labelledby="message-subject"><h2 id="message-subject">${escapeHtml(item.message.subject)}</h2>` +
+    `<article aria-labelledby="message-subject"><h2 id="message-subject">${escapeMarkup(item.message.subject)}</h2>` +
     `<dl aria-label="Headers">${headerList(item)}</dl>` +
     `<nav aria-label="Colour scheme"><ul class="schemes">${schemes}</ul></nav>` +
     `<div class="previews">${frames}</div></article>`
@@ -113,7 +105,7 @@ export function inboxPage(
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${open ? `${escapeHtml(open.message.subject)} | ` : ""}Inbox | local EmailJS emulator</title>`,
+    `<title>${open ? `${escapeMarkup(open.message.subject)} | ` : ""}Inbox | local EmailJS emulator</title>`,
     `<link rel="stylesheet" href="${INBOX_STYLESHEET_PATH}"></head><body>`,
     "<header><h1>Inbox</h1>",
     `<p>What EmailJS would have sent for the signups this emulator accepted: ${count}, newest first. <a href="${INBOX_PREFIX}">Refresh</a></p></header>`,
