@@ -112,6 +112,79 @@ describe("both emails", () => {
   });
 });
 
+/**
+ * Words that promise an email still to come. Every email here is the one that came: a confirmation
+ * that says one "arrives shortly" contradicts itself.
+ */
+const PROMISES_AN_EMAIL = [
+  /\b(arrives?|arriving|comes?|coming|follows?|following) (shortly|soon|later|next)\b/i,
+  /\b(you will|you'll|you should|you are going to|you're going to) (soon |shortly )?(receive|get|see)\b/i,
+  /\bcheck your (inbox|email|mail|mailbox|spam)\b/i,
+  /\b(will|shall|is going to) be (sent|emailed|mailed|delivered)\b/i,
+  /\b(we will|we'll|we are going to|we're going to) (soon |shortly )?(send|email|mail)\b/i,
+  /\bon (its|the|their) way\b/i,
+  /\b(look|watch) out for\b/i,
+  /\b(confirmation|email) (to follow|is pending|is coming)\b/i,
+];
+
+function promisedEmail(text: string): string | undefined {
+  const flat = text.replace(/\s+/g, " ");
+  for (const promise of PROMISES_AN_EMAIL) {
+    const match = flat.match(promise);
+    if (match) return match[0];
+  }
+  return undefined;
+}
+
+/** A parsed node, as much of it as wordsOf reads (happy-dom's own types, not the DOM's). */
+type TextTree = { nodeType: number; textContent: string | null; childNodes: Iterable<TextTree> };
+const TEXT_NODE = 3;
+
+/** Every text of an HTML document, preheader included, one block's words apart from the next's. */
+function wordsOf(html: string): string {
+  const doc = parse(html);
+  for (const style of doc.querySelectorAll("style")) style.remove();
+  const texts = (node: TextTree): string[] =>
+    node.nodeType === TEXT_NODE ? [node.textContent ?? ""] : [...node.childNodes].flatMap(texts);
+  return texts(doc.documentElement).join(" ");
+}
+
+describe("no email promises an email still to come", () => {
+  it("the promise words catch such a promise, and not a promise of early access", () => {
+    for (const promise of [
+      "Email confirmation arrives shortly",
+      "Check your inbox for a confirmation of your place on the list.",
+      "You will receive a confirmation email.",
+      "You'll get an email from us.",
+      "A confirmation will be sent to {{email}}.",
+      "We'll send you a confirmation.",
+      "Your confirmation is on its way.",
+      "Look out for our email.",
+    ])
+      expect(promisedEmail(promise), promise).toBeDefined();
+    for (const fine of [
+      "This email confirms your place",
+      "We contact you when early access opens",
+      "You'll hear from us first, with everything you need to get started.",
+      "To leave the list, reply to this email and we delete your address.",
+    ])
+      expect(promisedEmail(fine), fine).toBeUndefined();
+  });
+
+  it("in either template, HTML (preheader included) or plain text, set or neutral", async () => {
+    for (const settings of [SET, NEUTRAL_EMAIL_SETTINGS]) {
+      for (const template of (await templates(settings)).both) {
+        for (const [where, text] of [
+          ["HTML", wordsOf(template.html)],
+          ["plain text", template.text],
+          ["fields", Object.values(template.fields).join(" ")],
+        ] as const)
+          expect(promisedEmail(text), `${template.id}, ${where}`).toBeUndefined();
+      }
+    }
+  });
+});
+
 describe("the team notification", () => {
   it("goes to the team, with Reply-To the visitor and a subject naming the address", async () => {
     const { notification } = await templates();
@@ -143,14 +216,14 @@ describe("the visitor confirmation", () => {
     });
   });
 
-  it("lists /success's three next steps, in its words and order", async () => {
+  it("lists /success's three next steps in order, the confirmation's own as done", async () => {
     const text = visibleText((await templates()).confirmation.html);
     const steps = [
       "What's next",
       "We review your submission",
       "Our team looks at every request to plan the early-access rollout.",
-      "Email confirmation arrives shortly",
-      "Check your inbox for a confirmation of your place on the list.",
+      "This email confirms your place",
+      "Keep it: below is who holds your address and how to leave the list.",
       "We contact you when early access opens",
       "You'll hear from us first, with everything you need to get started.",
     ];
@@ -158,6 +231,23 @@ describe("the visitor confirmation", () => {
     for (const [index, position] of at.entries())
       expect(position, steps[index]).toBeGreaterThan(-1);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
+
+  it("numbers the steps in the plain text on their titles' lines, each text below", async () => {
+    const { text } = (await templates()).confirmation;
+    expect(text).toContain(
+      [
+        "1. We review your submission",
+        "   Our team looks at every request to plan the early-access rollout.",
+        "",
+        "2. This email confirms your place",
+        "   Keep it: below is who holds your address and how to leave the list.",
+        "",
+        "3. We contact you when early access opens",
+        "   You'll hear from us first, with everything you need to get started.",
+      ].join("\n"),
+    );
+    expect(text).not.toMatch(/^\s*\d+\.\s*$/m);
   });
 
   it("bakes in the privacy settings and the site's address", async () => {

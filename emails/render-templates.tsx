@@ -8,22 +8,14 @@ import type { ReactElement } from "react";
 import { teamNotification, visitorConfirmation } from "../src/content/emails";
 import type { EmailSettings } from "./email-settings";
 import type { EmailTemplate } from "./email-template";
+import { PLAIN_TEXT_OPTIONS } from "./plain-text";
 import { TeamNotification } from "./team-notification";
 import { VisitorConfirmation } from "./visitor-confirmation";
-
-/**
- * html-to-text upper-cases headings by default, which would turn `{{email}}` into `{{EMAIL}}`, a
- * different EmailJS variable: headings keep their case.
- */
-const HEADINGS_KEEP_CASE = ["h1", "h2", "h3"].map((selector) => ({
-  selector,
-  options: { uppercase: false },
-}));
 
 async function renderBoth(element: ReactElement) {
   const [html, text] = await Promise.all([
     render(element),
-    render(element, { plainText: true, htmlToTextOptions: { selectors: HEADINGS_KEEP_CASE } }),
+    render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT_OPTIONS }),
   ]);
   return { html, text };
 }

@@ -1,6 +1,6 @@
 /**
  * The visitor's confirmation, EmailJS's Auto-Reply to `{{email}}`: thanks, the next steps of
- * /success (the same content), who holds the address and how to reach them (the privacy notice's
+ * /success (the same content, each step in its `inEmail` words where it has them), who holds the address and how to reach them (the privacy notice's
  * words and settings), how to leave the list, and the brand.
  */
 import { Column, Heading, Hr, Link, Row, Section, Text } from "@react-email/components";
@@ -12,6 +12,7 @@ import { site } from "../src/content/site";
 import { EmailFrame } from "./email-frame";
 import type { EmailSettings } from "./email-settings";
 import { styles, tone } from "./email-theme";
+import { NUMBERED_STEP } from "./plain-text";
 
 export function VisitorConfirmation({ settings }: { settings: EmailSettings }) {
   const content = visitorConfirmation;
@@ -51,21 +52,25 @@ export function VisitorConfirmation({ settings }: { settings: EmailSettings }) {
         {successPage.nextHeading}
       </Heading>
       <Section>
-        {successPage.nextSteps.map((step, index) => (
-          <Row key={step.title}>
-            <Column className={tone.accent} style={styles.stepNumber}>
-              {index + 1}.
-            </Column>
-            <Column>
-              <Text className={tone.ink} style={styles.stepTitle}>
-                {step.title}
-              </Text>
-              <Text className={tone.muted} style={styles.stepText}>
-                {step.description}
-              </Text>
-            </Column>
-          </Row>
-        ))}
+        {successPage.nextSteps.map(({ inEmail, ...onPage }, index) => {
+          // The page's words unless the step reads differently from inside this email.
+          const step = inEmail ?? onPage;
+          return (
+            <Row key={step.title} {...NUMBERED_STEP}>
+              <Column className={tone.accent} style={styles.stepNumber}>
+                {index + 1}.
+              </Column>
+              <Column>
+                <Text className={tone.ink} style={styles.stepTitle}>
+                  {step.title}
+                </Text>
+                <Text className={tone.muted} style={styles.stepText}>
+                  {step.description}
+                </Text>
+              </Column>
+            </Row>
+          );
+        })}
       </Section>
 
       <Hr className={tone.line} style={styles.rule} />

@@ -1,10 +1,19 @@
 export type PageMeta = { title: string; description: string };
 
+type StepWords = { title: string; description: string };
+
+/**
+ * A step of "What's next". /success shows it as written; the visitor's confirmation email shows it
+ * too, in `inEmail`'s words where the email itself changes the step (the email that confirms a
+ * place cannot promise a confirmation still to come).
+ */
+type NextStep = StepWords & { inEmail?: StepWords };
+
 export type SuccessContent = {
   heading: string;
   message: string;
   nextHeading: string;
-  nextSteps: { title: string; description: string }[];
+  nextSteps: NextStep[];
   backHome: string;
 };
 
@@ -39,6 +48,10 @@ export const successPage = {
     {
       title: "Email confirmation arrives shortly",
       description: "Check your inbox for a confirmation of your place on the list.",
+      inEmail: {
+        title: "This email confirms your place",
+        description: "Keep it: below is who holds your address and how to leave the list.",
+      },
     },
     {
       title: "We contact you when early access opens",

@@ -97,11 +97,13 @@ test("a signup ends with both emails in the inbox, each rendered with its header
   await expect(phone.getByText(address).first()).toBeVisible();
   for (const step of [
     "We review your submission",
-    "Email confirmation arrives shortly",
+    "This email confirms your place",
     "We contact you when early access opens",
   ]) {
     await expect(phone.getByText(step)).toBeVisible();
   }
+  // The email that confirms does not promise a confirmation to come, as /success does.
+  await expect(phone.getByText("Email confirmation arrives shortly")).toHaveCount(0);
   const frames = page.locator("iframe");
   await expect(frames).toHaveCount(2);
   await expect(frames.nth(0)).toHaveAttribute("width", "375");
