@@ -1,12 +1,18 @@
 /**
  * Screenshots of the built pages at 320, 375, 768, 1280 and 1920 px, for looking at what we ship,
  * plus close-ups of the waitlist form with its privacy notice open and of the footer.
- * Run: npm run build:local && npm run screenshots (writes reports/screenshots/*.png).
+ * Run: npm run build:local && npm run screenshots (writes reports/screenshots/*.png); without a
+ * build it says so in one line. `-- --out-dir <folder>` shoots the build of `npm run build -- --out-dir`.
  */
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
-import { chromium, type Locator, type Page } from "@playwright/test";
-import { readBuildSettings, startPreviewServer } from "../server/preview";
+import type { Locator, Page } from "@playwright/test";
+import {
+  buildDirArgument,
+  exitOnOneLineError,
+  readBuild,
+  startPreviewServer,
+} from "../server/preview";
 import { sitePages } from "../src/site-paths";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../tests/e2e/support/browser";
 
@@ -31,9 +37,12 @@ async function closeUp(page: Page, part: Locator, path: string) {
 
 const root = resolve(import.meta.dirname, "..");
 const outDir = resolve(root, "reports/screenshots");
+// The build first: without one, the line saying what to run before anything starts.
+const { distDir, settings } = await readBuild(buildDirArgument()).catch(exitOnOneLineError);
+// Playwright loaded only once there is something to shoot, so a missing build is said at once.
+const { chromium } = await import("@playwright/test");
 await mkdir(outDir, { recursive: true });
-const settings = await readBuildSettings(root);
-const site = await startPreviewServer({ distDir: resolve(root, "dist"), settings, port: 0 });
+const site = await startPreviewServer({ distDir, settings, port: 0 });
 const browser = await chromium.launch({
   executablePath: chromiumExecutable(),
   args: CHROMIUM_ARGS,

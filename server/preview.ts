@@ -1,7 +1,8 @@
 /**
  * Serves a built site (dist/) on 127.0.0.1 the way a static host would: production headers, brotli or gzip,
  * each page at its clean URL (server/clean-urls.ts), 404.html with status 404; optionally over HTTPS with an
- * http-to-https redirect. Run: npm run preview (after a build).
+ * http-to-https redirect. Run: npm run preview (after a build; `-- --out-dir <folder>` serves the build
+ * of `npm run build -- --out-dir <folder>`). Without a build it says in one line what to run first.
  */
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
@@ -12,8 +13,9 @@ import {
 } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { Socket } from "node:net";
-import { extname, join, resolve, sep } from "node:path";
+import { extname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { negotiateEncoding } from "./accept-encoding";
 import { answerFor } from "./clean-urls";
@@ -235,17 +237,64 @@ export async function startPreviewServer(options: PreviewOptions) {
   };
 }
 
+/** A build's output folder with no build in it: its message is the one line saying what to run first. */
+export class NoBuildError extends Error {}
+
 export async function readBuildSettings(buildDir: string): Promise<BuildSettings> {
-  return JSON.parse(
-    await readFile(resolve(buildDir, BUILD_SETTINGS_FILE), "utf8"),
-  ) as BuildSettings;
+  const path = resolve(buildDir, BUILD_SETTINGS_FILE);
+  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") throw noBuild(buildDir);
+    throw error;
+  });
+  return JSON.parse(text) as BuildSettings;
+}
+
+function noBuild(buildDir: string): NoBuildError {
+  const distDir = resolve(buildDir, "dist");
+  const near = relative(process.cwd(), distDir);
+  const where = near && !near.startsWith("..") ? near : distDir;
+  return new NoBuildError(
+    `No build to serve in ${where}/: run \`npm run build:local\` (for the local emulator) or \`npm run build\` first.`,
+  );
+}
+
+/**
+ * The build in `buildDir` (the folder `npm run build -- --out-dir` wrote): its dist/ and its
+ * settings, or a NoBuildError when either is missing, before anything starts.
+ */
+export async function readBuild(buildDir: string) {
+  const distDir = resolve(buildDir, "dist");
+  const built = await stat(join(distDir, "index.html")).then(
+    (file) => file.isFile(),
+    () => false,
+  );
+  if (!built) throw noBuild(buildDir);
+  return { distDir, settings: await readBuildSettings(buildDir) };
+}
+
+/** The build folder a command was given (`--out-dir`, as the build takes it), else the repository's. */
+export function buildDirArgument(args: string[] = process.argv.slice(2)): string {
+  const { values } = parseArgs({ args, options: { "out-dir": { type: "string" } } });
+  return resolve(values["out-dir"] ?? resolve(import.meta.dirname, ".."));
+}
+
+/**
+ * For a command's top level: a problem the person fixes (a busy port, no build, an unknown option)
+ * is one line and exit code 1, no stack.
+ */
+export function exitOnOneLineError(error: unknown): never {
+  const badArgument = (error as NodeJS.ErrnoException | undefined)?.code?.startsWith(
+    "ERR_PARSE_ARGS",
+  );
+  if (!(error instanceof PortError || error instanceof NoBuildError || badArgument)) throw error;
+  console.error((error as Error).message);
+  process.exit(1);
 }
 
 async function main() {
-  const root = process.cwd();
   const port = readPort(process.env, "PORT", DEFAULT_PORT);
-  const settings = await readBuildSettings(root);
-  const preview = await startPreviewServer({ distDir: resolve(root, "dist"), settings, port });
+  const { distDir, settings } = await readBuild(buildDirArgument());
+  const preview = await startPreviewServer({ distDir, settings, port });
   console.log(`Bulwark site: ${preview.url}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => void preview.close().then(() => process.exit(0)));
@@ -253,10 +302,6 @@ async function main() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  await main().catch((error: unknown) => {
-    if (!(error instanceof PortError)) throw error;
-    // A busy port is the person's setting to change: one line says which, no stack.
-    console.error(error.message);
-    process.exit(1);
-  });
+  // A busy port is the person's setting to change, a missing build a command to run: one line each.
+  await main().catch(exitOnOneLineError);
 }
