@@ -1,7 +1,8 @@
 /**
  * The visitor's confirmation, EmailJS's Auto-Reply to `{{email}}`: thanks, the next steps of
- * /success (the same content, each step in its `inEmail` words where it has them), who holds the address and how to reach them (the privacy notice's
- * words and settings), how to leave the list, and the brand.
+ * /success (the same content, each step in its `inEmail` words where it has them), who holds the
+ * address and how to reach them (the privacy notice's words and settings), how to leave the list,
+ * and the brand.
  */
 import { Column, Heading, Hr, Link, Row, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
