@@ -2,7 +2,7 @@
  * The test stacks' site builds. Each runs in a process of its own, all at once: a build reads its
  * settings from the process's environment (scripts/build.ts), so two in one process would mix them.
  * Each build is kept under .e2e/builds/, keyed by everything it is made from (the tracked and
- * untracked sources outside tests/, the .env files, the installed packages, its mode, settings and
+ * untracked files but the tests and the Markdown, the .env files, the installed packages, its mode, settings and
  * output folder, Node's version and the day, which the build stamps); a later stack in the same run
  * (the engines' local site) or the next `npm test` copies the build whose key matches instead of
  * building again. A key that changed while its build ran is not kept. Without git (no file list) every
@@ -19,6 +19,8 @@ import { setOnlyExplicitSettings } from "./stack-settings";
 
 const root = resolve(import.meta.dirname, "../../..");
 const CACHE_DIR = resolve(root, ".e2e/builds");
+
+const NOT_READ_BY_A_BUILD = /^tests\/|\.md$|\.test\.tsx?$/;
 
 /** One site to build: its mode, every setting it is built with, and the folder it is built into. */
 export type SiteBuild = { name: string; mode: string; env: Record<string, string>; outDir: string };
@@ -42,11 +44,11 @@ async function sourcesHash(): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-  // The tests never reach a build; the .env files may be ignored by git but Vite reads them.
+  // No build reads the tests or the Markdown; the .env files may be ignored by git, but Vite reads them.
   const envFiles = (await readdir(root)).filter((name) => name.startsWith(".env"));
   const files = [
     ...new Set([
-      ...listed.split("\0").filter((path) => path && !path.startsWith("tests/")),
+      ...listed.split("\0").filter((path) => path && !NOT_READ_BY_A_BUILD.test(path)),
       ...envFiles,
       // What npm really installed, not only what the lockfile asks for.
       "node_modules/.package-lock.json",
