@@ -9,7 +9,11 @@ import { resolve } from "node:path";
 import { startEmulator } from "../../server/emulator/server";
 import { buildSites } from "../e2e/support/site-builds";
 import { E2E_EMULATOR_PORT, E2E_HOSTS_SITE_URL, E2E_WORK_DIR } from "../e2e/support/stack-ports";
-import { STACK_BUILD_ENV, STACK_EMAIL_IDS } from "../e2e/support/stack-settings";
+import {
+  STACK_BUILD_ENV,
+  STACK_EMAIL_IDS,
+  setOnlyExplicitSettings,
+} from "../e2e/support/stack-settings";
 import { runStackScript, type StackStarter } from "../support/run-stack";
 import { startWrangler } from "./wrangler";
 
@@ -22,6 +26,9 @@ export const WRANGLER_LOG = resolve(HOSTS_WORK_DIR, "wrangler.log");
 /** The emulator, the production build (or a reused one, site-builds.ts), then wrangler. */
 const hostStackParts: StackStarter = async (hold) => {
   const started = Date.now();
+  const settings = { ...STACK_BUILD_ENV, SITE_URL: E2E_HOSTS_SITE_URL };
+  // wrangler inherits this process's environment: only the build's settings are there.
+  setOnlyExplicitSettings(settings);
   await rm(HOSTS_WORK_DIR, { recursive: true, force: true });
   const emulator = await startEmulator({
     ...STACK_EMAIL_IDS,
@@ -35,7 +42,7 @@ const hostStackParts: StackStarter = async (hold) => {
     {
       name: "hosts",
       mode: "production",
-      env: { ...STACK_BUILD_ENV, SITE_URL: E2E_HOSTS_SITE_URL },
+      env: settings,
       // Inside the repository: the server bundle resolves its packages from node_modules.
       outDir: resolve(HOSTS_WORK_DIR, "build"),
     },

@@ -20,7 +20,7 @@ import {
   E2E_WORK_DIR,
   STACK_READY,
 } from "./stack-ports";
-import { STACK_BUILD_ENV, STACK_EMAIL_IDS } from "./stack-settings";
+import { STACK_BUILD_ENV, STACK_EMAIL_IDS, setOnlyExplicitSettings } from "./stack-settings";
 
 const root = resolve(import.meta.dirname, "../../..");
 const workDir = resolve(root, E2E_WORK_DIR);
@@ -52,6 +52,8 @@ function testStackParts(
 ): StackStarter {
   return async (hold) => {
     const started = Date.now();
+    // Nothing this process starts reads the shell's site or emulator settings (each build sets its own).
+    setOnlyExplicitSettings(STACK_BUILD_ENV);
     await rm(workDir, { recursive: true, force: true });
     // Everything the emulator needs is passed here: it reads nothing from the shell.
     // A busy port names E2E_PORT_BASE, the one setting that moves the whole stack.
