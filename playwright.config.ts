@@ -1,10 +1,22 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/e2e/support/browser";
-import {
-  E2E_MISCONFIGURED_SITE_URL,
-  E2E_SITE_URL,
-  E2E_WORK_DIR,
-} from "./tests/e2e/support/stack-ports";
+import { E2E_SITE_URL, E2E_WORK_DIR, STACK_READY } from "./tests/e2e/support/stack-ports";
+
+/**
+ * Each test's budget: 30 s, or E2E_TEST_TIMEOUT_MS on a machine slower than this project's 2 busy
+ * cores (docs/testing.md). The one timing that follows the machine; what a test waits for does not.
+ */
+function testTimeoutMs(): number {
+  const setting = process.env.E2E_TEST_TIMEOUT_MS;
+  if (setting === undefined || setting === "") return 30_000;
+  const ms = Number(setting);
+  if (!Number.isInteger(ms) || ms <= 0) {
+    throw new Error(
+      `E2E_TEST_TIMEOUT_MS must be a whole number of milliseconds, not "${setting}".`,
+    );
+  }
+  return ms;
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -13,13 +25,13 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  timeout: testTimeoutMs(),
   reporter: [["list"], ["./tests/e2e/support/summary-reporter.ts"]],
   webServer: {
     // Builds the site against the local EmailJS emulator, then serves both on 127.0.0.1.
     command: "npx tsx tests/e2e/support/test-stack.ts",
-    // The last site the stack starts: once it answers, all of them do.
-    url: `${E2E_MISCONFIGURED_SITE_URL}/`,
+    // Printed once every site answers (a URL would be polled as soon as its own server is up).
+    wait: { stdout: new RegExp(STACK_READY) },
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "pipe",

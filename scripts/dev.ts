@@ -3,6 +3,7 @@
  * Ports: PORT (default 5173) and EMULATOR_PORT (default 4180).
  */
 import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { createServer } from "vite";
 import { ensurePortFree, PortError } from "../server/ports";
 import {
@@ -14,7 +15,8 @@ import {
   stopOnSignal,
 } from "./local-stack";
 
-await runLocal(async () => {
+/** Starts the dev server and its emulator; close() stops both (the dev check starts it this way). */
+export async function startDevServer(): Promise<{ close(): Promise<void> }> {
   const port = sitePort(5173);
   await ensurePortFree(port, "PORT");
   const emulator = await startLocalEmulator();
@@ -24,16 +26,26 @@ await runLocal(async () => {
     // strictPort: a dev server that moved to another port would not be where PORT says it is.
     server: { host: "127.0.0.1", port, strictPort: true },
   });
+  const close = async () => {
+    await Promise.allSettled([vite.close(), emulator.close()]);
+  };
   try {
     await vite.listen();
   } catch (error) {
     // Taken between the check above and now: Vite says only "Port N is already in use".
-    await Promise.allSettled([vite.close(), emulator.close()]);
+    await close();
     if (/already in use/.test(String(error))) {
       throw new PortError(`Port ${port} is in use: set PORT to another port.`);
     }
     throw error;
   }
   printBanner(vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`, emulator);
-  stopOnSignal(() => vite.close(), emulator.close);
-});
+  return { close };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await runLocal(async () => {
+    const dev = await startDevServer();
+    stopOnSignal(dev.close);
+  });
+}

@@ -1,7 +1,7 @@
 // Vite plugin that writes src/generated/world-map.svg (the dotted world map) before a build.
 // Added to vite.config.ts as worldMapPlugin(); runs at `vite build` and dev-server start.
 
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Plugin } from "vite";
 import { renderWorldMapSvg } from "./world-map.ts";
@@ -25,7 +25,11 @@ function writeWorldMapSvg(root: string): boolean {
   }
   if (current === svg) return false;
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, svg);
+  // Written whole, then renamed into place: the test stacks build several sites at once, and a
+  // build must never read the half-written file of another.
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, svg);
+  renameSync(partial, file);
   return true;
 }
 

@@ -35,3 +35,8 @@ export const E2E_RETRY_BUDGET_MS = 10_000;
  * playwright.hosts.config.ts; it shares the emulator's port with the main run and runs after it.
  */
 export const E2E_HOSTS_SITE_URL = `http://127.0.0.1:${base + 4}`;
+/**
+ * What the e2e stack prints once every site answers: playwright.config.ts waits for it, so a site
+ * added to the stack needs no other change.
+ */
+export const STACK_READY = "e2e stack ready";

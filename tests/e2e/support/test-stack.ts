@@ -2,21 +2,23 @@
  * The stack the e2e tests run against, all on 127.0.0.1 and all talking to one local EmailJS
  * emulator: the site as `npm start` builds it, a production build (anti-abuse on) and a build with
  * a missing template id. Started and stopped by playwright.config.ts (run as a script); the engine
- * tests start just the local site with startTestStack(["local"]).
+ * tests start just the local site with startTestStack(["local"]). The sites build at once and a
+ * build of the same sources and settings is reused (site-builds.ts): adding a site is one entry.
  */
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { readEmailSettings } from "../../../emails/email-settings";
-import { buildSite } from "../../../scripts/build";
 import { startEmulator } from "../../../server/emulator/server";
 import { readBuildSettings, startPreviewServer } from "../../../server/preview";
+import { runStackScript, type Stack, type StackStarter, startStack } from "../../support/run-stack";
+import { buildSites } from "./site-builds";
 import {
   E2E_EMULATOR_PORT,
   E2E_MISCONFIGURED_SITE_URL,
   E2E_PRODUCTION_SITE_URL,
   E2E_SITE_URL,
   E2E_WORK_DIR,
+  STACK_READY,
 } from "./stack-ports";
 import { STACK_BUILD_ENV, STACK_EMAIL_IDS, setOnlyExplicitSettings } from "./stack-settings";
 
@@ -44,16 +46,15 @@ const SITES = [
 
 export type StackSiteName = (typeof SITES)[number]["name"];
 
-/** Builds and serves the named sites (all by default) beside a fresh emulator; close() stops them. */
-export async function startTestStack(
+/** Builds (or reuses) the named sites (all by default) at once, then serves them beside a fresh emulator. */
+function testStackParts(
   names: readonly StackSiteName[] = SITES.map((site) => site.name),
-): Promise<{ close(): Promise<void> }> {
-  await rm(workDir, { recursive: true, force: true });
-  const closers: (() => Promise<void>)[] = [];
-  const close = async () => {
-    await Promise.allSettled(closers.map((closer) => closer()));
-  };
-  try {
+): StackStarter {
+  return async (hold) => {
+    const started = Date.now();
+    // Nothing this process starts reads the shell's site or emulator settings (each build sets its own).
+    setOnlyExplicitSettings(STACK_BUILD_ENV);
+    await rm(workDir, { recursive: true, force: true });
     // Everything the emulator needs is passed here: it reads nothing from the shell.
     // A busy port names E2E_PORT_BASE, the one setting that moves the whole stack.
     const emulator = await startEmulator({
@@ -65,38 +66,33 @@ export async function startTestStack(
       emailSettings: readEmailSettings(STACK_BUILD_ENV).settings,
       log: () => {},
     });
-    closers.push(emulator.close);
-    const sites = SITES.filter((site) => names.includes(site.name));
+    hold(emulator.close);
+    const sites = SITES.filter((site) => names.includes(site.name)).map((site) => ({
+      ...site,
+      outDir: resolve(workDir, site.name),
+      env: { ...STACK_BUILD_ENV, ...site.env },
+    }));
+    await buildSites(sites);
     for (const site of sites) {
-      // Vite reads the process's environment before any .env file: only these settings are there.
-      setOnlyExplicitSettings({ ...STACK_BUILD_ENV, ...site.env });
-      const buildDir = resolve(workDir, site.name);
-      await buildSite({ mode: site.mode, outDir: buildDir });
-      const settings = await readBuildSettings(buildDir);
       const server = await startPreviewServer({
-        distDir: resolve(buildDir, "dist"),
-        settings,
+        distDir: resolve(site.outDir, "dist"),
+        settings: await readBuildSettings(site.outDir),
         port: Number(new URL(site.url).port),
         portSetting: "E2E_PORT_BASE",
       });
-      closers.push(server.close);
+      hold(server.close);
     }
+    const took = ((Date.now() - started) / 1000).toFixed(1);
+    // playwright.config.ts waits for this line: every site answers once it is printed.
     console.log(
-      `e2e stack ready: ${sites.map((site) => site.url).join(", ")}; emulator ${emulator.url}`,
+      `${STACK_READY} in ${took} s: ${sites.map((site) => site.url).join(", ")}; emulator ${emulator.url}`,
     );
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { close };
+  };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const stack = await startTestStack();
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, async () => {
-      await stack.close();
-      process.exit(0);
-    });
-  }
+/** Builds and serves the named sites (all by default) beside a fresh emulator; close() stops them. */
+export function startTestStack(names?: readonly StackSiteName[]): Promise<Stack> {
+  return startStack(testStackParts(names));
 }
+
+await runStackScript(import.meta.url, testStackParts());
