@@ -24,7 +24,7 @@ export type Held = {
  * Holds the first `count` requests (all, by default) of `target` (a page, or every tab of a context)
  * matching `url` and `when` until `release`; later ones pass.
  */
-export async function holdRequests(
+async function holdRequests(
   target: Page | BrowserContext,
   url: RegExp | string,
   {
