@@ -4,6 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { holdAnswers } from "../support/held-scripts";
 
 const JOINING = "Joining...";
 const FAILURE_TITLE = "Submission failed";
@@ -75,13 +76,18 @@ test("a failed send is said once, by the toast; the button's Joining... once bef
   consoleGuard.expectSendFailureLog();
   const live = await recordLiveRegions(page);
   const address = uniqueEmail("said-once");
-  // A refusal that trying again cannot fix is reported at once.
-  await emulator.fault({ count: 1, status: 400, delayMs: 300, match: { email: address } });
+  // A refusal that trying again cannot fix is reported at once; its answer is held until the
+  // button has said Joining..., as a visitor on a slow network hears it.
+  await emulator.fault({ count: 1, status: 400, match: { email: address } });
+  const answer = await holdAnswers(page);
   await page.goto("/");
   await live.start();
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
+  await answer.arrived();
+  await expect.poll(live.heard).toEqual([JOINING]);
+  await answer.release();
   const toast = toasts(page).filter({ hasText: FAILURE_TITLE });
   await expect(toast).toBeVisible();
   await expect(submit).toHaveText("Join Waitlist");
@@ -110,7 +116,8 @@ test("a send tried again and again is said to be still under way once, not at ev
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
-  await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
+  // The tries and the waits between them: bounded by the test's budget, not a window of its own.
+  await page.waitForURL(/\/success$/);
   await expect.poll(live.heard).toContainEqual(expect.stringContaining("Redirecting..."));
   const heard = await live.heard();
   test.info().annotations.push({
@@ -137,7 +144,8 @@ test("a service failing again and again is said once, in its own words, not as a
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
-  await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
+  // The tries and the waits between them: bounded by the test's budget, not a window of its own.
+  await page.waitForURL(/\/success$/);
   await expect.poll(live.heard).toContainEqual(expect.stringContaining("Redirecting..."));
   const heard = await live.heard();
   test.info().annotations.push({
@@ -172,7 +180,8 @@ test("a send made offline is said once to wait for the network, not blamed on th
   await submit.click();
   await expect(form.getByText(OFFLINE)).toBeVisible();
   await page.context().setOffline(false);
-  await expect(page).toHaveURL(/\/success$/, { timeout: 15_000 });
+  // The tries and the waits between them: bounded by the test's budget, not a window of its own.
+  await page.waitForURL(/\/success$/);
   await expect.poll(live.heard).toContainEqual(expect.stringContaining("Redirecting..."));
   const heard = await live.heard();
   test.info().annotations.push({

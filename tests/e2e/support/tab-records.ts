@@ -1,0 +1,67 @@
+/**
+ * Each tab's own record of the toasts it showed: what a toast said, on which paths it was seen open
+ * and visible, and when it appeared and closed by the page's own clock (Playwright's, where the test
+ * installed one). A test that checks several tabs, or checks late, reads what each tab showed
+ * instead of racing the toast's 5 s: a check made after a toast closed by itself still sees it.
+ */
+import type { BrowserContext, Page } from "@playwright/test";
+
+export type ToastShown = {
+  /** The toast's text, whitespace collapsed: title and description. */
+  text: string;
+  /** The page's clock (performance.now()) when it was first seen open, and when it closed. */
+  shownAt: number;
+  closedAt?: number;
+  /** Each path the tab was on while the toast was open and visible, in order. */
+  seenOn: string[];
+};
+
+type Recorder = { toasts: ToastShown[] };
+const RECORDER = "__tabToasts";
+
+/**
+ * From the first byte of every document in `target` (a page, or a whole context so tabs it opens
+ * later record too), records each toast. Call before the page's first navigation.
+ */
+export async function recordToasts(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript((name) => {
+    const record: Recorder = { toasts: [] };
+    Object.assign(window, { [name]: record });
+    const open = new Map<Element, ToastShown>();
+    const look = () => {
+      const now = performance.now();
+      const items = document.querySelectorAll('[role="region"][aria-label^="Notifications"] li');
+      for (const [item, entry] of open) {
+        if (!item.isConnected || item.getAttribute("data-state") !== "open") {
+          entry.closedAt = now;
+          open.delete(item);
+        }
+      }
+      for (const item of items) {
+        if (item.getAttribute("data-state") !== "open" || !item.checkVisibility()) continue;
+        let entry = open.get(item);
+        if (!entry) {
+          entry = { text: "", shownAt: now, seenOn: [] };
+          open.set(item, entry);
+          record.toasts.push(entry);
+        }
+        entry.text = (item.textContent ?? "").replace(/\s+/g, " ").trim();
+        if (entry.seenOn.at(-1) !== location.pathname) entry.seenOn.push(location.pathname);
+      }
+    };
+    new MutationObserver(look).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+  }, RECORDER);
+}
+
+/** What `page` has recorded so far (recordToasts must have been called before it loaded). */
+export function toastsShown(page: Page): Promise<ToastShown[]> {
+  return page.evaluate(
+    (name) => (window as unknown as Record<string, Recorder>)[name]?.toasts ?? [],
+    RECORDER,
+  );
+}
