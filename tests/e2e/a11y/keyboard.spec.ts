@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { appIdle, expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { sendUntilToastShown, stopTheClock } from "../support/toast-clock";
 
 /** The focused element draws an outline (the site's focus indicator), not `outline: none`. */
 async function expectVisibleFocus(target: Locator, check = expect) {
@@ -97,18 +98,17 @@ test.describe("keyboard only", () => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail("keyboard-toast");
     await emulator.fault({ count: 1, status: 400, match: { email: address } });
-    // The toast closes by itself after 5 s: on Playwright's clock, stopped once the app has
-    // started, it stays until the keyboard closes it, however slowly the keys are pressed.
+    // The toast closes by itself after 5 s: on a stopped clock it stays until the keyboard
+    // closes it, however slowly the keys are pressed.
     await page.clock.install();
     await page.goto("/");
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    await stopTheClock(page);
     const { email } = waitlistForm(page);
     await email.focus();
     await page.keyboard.type(address);
-    await page.keyboard.press("Enter");
     const region = page.getByRole("region", { name: "Notifications (F8)" });
     const toast = toasts(page).filter({ hasText: "Submission failed" });
-    await expect(toast).toBeVisible();
+    await sendUntilToastShown(page, () => page.keyboard.press("Enter"), toast);
 
     await page.keyboard.press("F8");
     // Soft, so the stops after it are still checked when the list shows no focus.
