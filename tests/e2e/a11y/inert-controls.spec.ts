@@ -142,11 +142,6 @@ test("an open tooltip is drawn whole: no card clips it, nor does the fixed heade
     .evaluate((label) => label.parentElement?.getBoundingClientRect().top ?? Infinity);
   expect(tooltipTop, "the tooltip lies where the header is").toBeLessThan(headerBottom);
   expect(await tooltipHiddenPoints(page), "View Details' tooltip").toEqual([]);
-  // The pointer gone (to the foot of the screen, away from the button and its tooltip), the
-  // tooltip goes too.
-  const screen = page.viewportSize() ?? { width: 0, height: 0 };
-  await page.mouse.move(screen.width / 2, screen.height - 4);
-  await expect(page.getByRole("tooltip")).toHaveCount(0);
 });
 
 test.describe("on a touch screen", () => {
