@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { gotoWithTheAppInTime } from "../support/app-in-time";
 import { expect, test } from "../support/fixtures";
 
 async function expectBelowHeader(page: Page, heading: Locator) {
@@ -11,26 +12,7 @@ async function expectBelowHeader(page: Page, heading: Locator) {
     // In view, and not tucked under the fixed header.
     expect(box.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
     expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()?.height ?? 0);
-  }).toPass({ timeout: 5000 });
-}
-
-/** scrollY once any smooth scroll has come to rest: unchanged over five painted frames. */
-function settledScrollY(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let last = -1;
-        let stillFrames = 0;
-        const look = () => {
-          const now = window.scrollY;
-          stillFrames = now === last ? stillFrames + 1 : 0;
-          last = now;
-          if (stillFrames >= 5) resolve(now);
-          else requestAnimationFrame(look);
-        };
-        requestAnimationFrame(look);
-      }),
-  );
+  }).toPass();
 }
 
 test.describe("landing page content", () => {
@@ -102,10 +84,8 @@ test.describe("landing page content", () => {
     await expect(threats.filter({ hasText: /Medium$/ })).toHaveCount(2);
 
     await expect(section.getByText("Global Fraud Map", { exact: true })).toBeVisible();
-    const hotspots = section.locator("svg circle.animate-pulse-dot");
-    await expect(hotspots).toHaveCount(5);
-    // A few pulses, then rest (WCAG 2.2.2; docs/behaviour.md, "Visual rules").
-    await expect(hotspots.first()).toHaveCSS("animation-iteration-count", "3");
+    // How they pulse is visual-rules.spec.ts's to check.
+    await expect(section.locator("svg circle.animate-pulse-dot")).toHaveCount(5);
     await expect(
       section
         .getByRole("list", { name: "Active attack sources in the last hour" })
@@ -194,58 +174,11 @@ test.describe("scrolling navigation", () => {
   });
 });
 
-test.describe("inert controls", () => {
-  test("do nothing when clicked, and say why on hover and on focus", async ({ page }) => {
-    await page.goto("/");
-    const buttons = [
-      page.getByRole("button", { name: "View Details" }),
-      page.getByRole("button", { name: "Learn more about ML Fraud Detection" }),
-      page.getByRole("button", { name: "Export Risk Report" }),
-    ];
-    for (const button of buttons) {
-      // In the middle of the screen, clear of the fixed header and of scroll-padding-top: there
-      // neither the hover nor the click below has to scroll the page itself to reach the button
-      // (left near the top edge, Playwright's own scroll-into-view moved it 3 px at times).
-      await button.evaluate((element) =>
-        element.scrollIntoView({ block: "center", behavior: "instant" }),
-      );
-      // The tooltip code loads on the first interaction; a person's pointer keeps moving over the
-      // control, so move it a little until the tooltip shows.
-      let nudge = 0;
-      await expect(async () => {
-        nudge += 1;
-        await button.hover({ position: { x: 6 + (nudge % 2) * 4, y: 8 } });
-        await expect(page.getByRole("tooltip").first()).toHaveText("Available with early access", {
-          timeout: 1500,
-        });
-      }).toPass({ timeout: 10_000 });
-      await expect(button).toHaveAccessibleDescription("Available with early access");
-      const scrollBefore = await settledScrollY(page);
-      // aria-disabled: Playwright would wait for it to be enabled, a person just clicks.
-      await button.click({ force: true });
-      expect(page.url()).toMatch(/\/$/);
-      expect(await settledScrollY(page)).toBe(scrollBefore);
-      await page.mouse.move(0, 0);
-      await expect(page.getByRole("tooltip")).toHaveCount(0);
-    }
-    // By keyboard: Tab onto the control (a scroll would close the tooltip, so start at the top).
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await settledScrollY(page);
-    await page.getByRole("button", { name: "Learn More", exact: true }).focus();
-    await page.keyboard.press("Tab");
-    await expect(page.getByRole("button", { name: "View Details" })).toBeFocused();
-    await expect(page.getByRole("tooltip").first()).toBeVisible();
-    await expect(page.getByRole("button", { name: "View Details" })).toHaveAccessibleDescription(
-      "Available with early access",
-    );
-  });
-});
-
 test.describe("scroll-in animation", () => {
   test("a card below the fold is hidden until it scrolls into view, then shown once", async ({
     page,
   }) => {
-    await page.goto("/");
+    await gotoWithTheAppInTime(page, "/");
     const card = page
       .getByRole("listitem")
       .filter({ has: page.getByRole("heading", { name: "Fraud Prevention", exact: true }) })
