@@ -66,8 +66,8 @@ export function emulatorDefaults() {
 
 /**
  * Options from the environment, for `npm run emulator`, `npm start` and `npm run dev`: the outbox
- * file, accepted ids, limits, server checks and the emails' settings (as the local site's build reads them); the
- * port (EMULATOR_PORT) is read with the defaults of .env.emulator.
+ * file, accepted ids, limits, server checks and the emails' settings (as the local site's build
+ * reads them); the port (EMULATOR_PORT) is read with the defaults of .env.emulator.
  */
 export function emulatorOptionsFromEnv(env: NodeJS.ProcessEnv = localEnv()): EmulatorOptions {
   const setting = (name: string, parse: (text: string, name: string) => number) => {
