@@ -23,9 +23,11 @@ import { checkInboxCaller, inboxRoutes } from "./inbox-routes";
 import { createLimitSwitch } from "./limits";
 import { openOutbox } from "./outbox";
 import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, HttpError, SEND_PATH } from "./protocol";
+import { createRecaptchaTokens } from "./recaptcha-tokens";
 import { areaOf, CORS_HEADERS, reply } from "./replies";
 import { allowedMethods, findRoute, handlerFor, type Route } from "./routes";
 import { sendRoutes } from "./send-routes";
+import { createCheckSwitch, describeChecks } from "./server-checks";
 
 export { emulatorOptionsFromEnv };
 
@@ -120,8 +122,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     resolve(options.outboxPath ?? resolve(REPO_ROOT, ".outbox/emails.jsonl")),
     log,
   );
+  const now = options.now ?? Date.now;
   const faults = createFaultSwitch();
-  const limits = createLimitSwitch(options.now ?? Date.now);
+  const limits = createLimitSwitch(now);
+  // The stand-in for Google's verifier: one per emulator, so the tokens a page is handed are the
+  // ones its sends are checked against.
+  const tokens = createRecaptchaTokens(now);
+  const checks = createCheckSwitch(tokens, options.checks);
+  if (options.checks) log(`EmailJS server checks on: ${describeChecks(checks.state().account)}`);
   if (options.limits) limits.set(options.limits);
   if (options.outageMs) limits.startOutage(options.outageMs);
   if (options.limits || options.outageMs)
@@ -137,13 +145,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       accepted,
       faults,
       limits,
+      checks,
       outbox,
       templates,
       maxBodyBytes,
       lifetime: lifetime.signal,
       log,
     }),
-    ...controlRoutes({ faults, limits, outbox, maxBodyBytes, log }),
+    ...controlRoutes({ faults, limits, checks, tokens, outbox, maxBodyBytes, log }),
     ...inboxRoutes({ outbox }),
   ];
 
