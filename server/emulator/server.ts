@@ -23,6 +23,8 @@ import { checkInboxCaller, inboxRoutes } from "./inbox-routes";
 import { createLimitSwitch } from "./limits";
 import { openOutbox } from "./outbox";
 import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, HttpError, SEND_PATH } from "./protocol";
+import { recaptchaStandInRoutes } from "./recaptcha-stand-in";
+import { createRecaptchaTokens } from "./recaptcha-tokens";
 import { areaOf, CORS_HEADERS, reply } from "./replies";
 import { allowedMethods, findRoute, handlerFor, type Route } from "./routes";
 import { sendRoutes } from "./send-routes";
@@ -145,6 +147,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }),
     ...controlRoutes({ faults, limits, outbox, maxBodyBytes, log }),
     ...inboxRoutes({ outbox }),
+    ...recaptchaStandInRoutes({ tokens: createRecaptchaTokens(options.now ?? Date.now) }),
   ];
 
   const server = createServer((request, response) => {
