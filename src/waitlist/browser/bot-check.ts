@@ -33,7 +33,10 @@ export function loadOnIntent(field: HTMLInputElement): void {
       recaptcha.warmUp();
     });
   };
-  if (field.ownerDocument.activeElement === field || field.value !== "") return warmUp();
+  if (field.ownerDocument.activeElement === field || field.value !== "") {
+    warmUp();
+    return;
+  }
   field.addEventListener("focus", warmUp);
   field.addEventListener("input", warmUp);
 }
