@@ -5,8 +5,9 @@
 import type { Fault } from "./faults";
 import type { Limits, LimitsState } from "./limits";
 import type { OutboxEntry } from "./outbox";
+import type { ChecksState, ChecksUpdate } from "./server-checks";
 
-export type { Fault, Limits, LimitsState, OutboxEntry };
+export type { ChecksState, ChecksUpdate, Fault, Limits, LimitsState, OutboxEntry };
 
 export type EmulatorControls = ReturnType<typeof emulatorControls>;
 
@@ -44,6 +45,17 @@ export function emulatorControls(baseUrl: string) {
     endOutage: () => call<LimitsState>("DELETE", "outage"),
     /** The limits and the outage as they stand. */
     state: () => call<LimitsState>("GET", "limits"),
+    /** Switches EmailJS's server checks, account-wide or (with `match`) for one address. */
+    checks: (update: ChecksUpdate) => call<ChecksState>("POST", "checks", update),
+    /** Switches the checks off: one address's, or (without it) all of them. */
+    clearChecks: (email?: string) =>
+      call<ChecksState>(
+        "DELETE",
+        email === undefined ? "checks" : `checks?email=${encodeURIComponent(email)}`,
+      ),
+    /** A fresh token from the stand-in reCAPTCHA verifier, as Google's widget hands a page. */
+    recaptchaToken: () =>
+      call<{ token: string }>("POST", "recaptcha-token").then(({ token }) => token),
     /** The emails accepted for one address, or all of them. */
     outbox: (email?: string) =>
       call<OutboxEntry[]>(

@@ -1,5 +1,6 @@
 /**
- * The test controls (/__emulator/*): the fault switch, EmailJS's limits and outage, and the outbox,
+ * The test controls (/__emulator/*): the fault switch, EmailJS's limits and outage, its server
+ * checks, a reCAPTCHA token from the stand-in verifier, and the outbox,
  * for test code on this machine (Node's fetch, Playwright's request), never for a web page.
  */
 import type { IncomingMessage } from "node:http";
@@ -8,17 +9,23 @@ import { parseFault } from "./faults";
 import { type createLimitSwitch, parseLimits, parseOutage } from "./limits";
 import type { Outbox } from "./outbox";
 import { HttpError, readBody } from "./protocol";
+import type { RecaptchaTokens } from "./recaptcha-tokens";
 import { replyJson } from "./replies";
 import type { RequestContext, Route } from "./routes";
+import { type CheckSwitch, describeChecks, parseChecks } from "./server-checks";
 
 const FAULTS_PATH = "/__emulator/faults";
 const OUTBOX_PATH = "/__emulator/outbox";
 const LIMITS_PATH = "/__emulator/limits";
 const OUTAGE_PATH = "/__emulator/outage";
+const CHECKS_PATH = "/__emulator/checks";
+const RECAPTCHA_TOKEN_PATH = "/__emulator/recaptcha-token";
 
 type ControlDeps = {
   faults: ReturnType<typeof createFaultSwitch>;
   limits: ReturnType<typeof createLimitSwitch>;
+  checks: CheckSwitch;
+  tokens: RecaptchaTokens;
   outbox: Outbox;
   maxBodyBytes: number;
   log: (line: string) => void;
@@ -53,10 +60,12 @@ async function readControlJson(
   }
 }
 
-export function controlRoutes({ faults, limits, outbox, maxBodyBytes, log }: ControlDeps): Route[] {
+export function controlRoutes(deps: ControlDeps): Route[] {
+  const { faults, limits, checks, tokens, outbox, maxBodyBytes, log } = deps;
   const faultState = ({ response }: RequestContext) =>
     replyJson(response, 200, { pending: faults.pending() });
   const limitState = ({ response }: RequestContext) => replyJson(response, 200, limits.state());
+  const checkState = ({ response }: RequestContext) => replyJson(response, 200, checks.state());
   return [
     {
       path: FAULTS_PATH,
@@ -106,6 +115,30 @@ export function controlRoutes({ faults, limits, outbox, maxBodyBytes, log }: Con
           limits.startOutage(0);
           limitState(context);
         },
+      },
+    },
+    {
+      path: CHECKS_PATH,
+      methods: {
+        GET: checkState,
+        POST: async (context) => {
+          const update = parseChecks(await readControlJson(context, maxBodyBytes, "checks"));
+          checks.set(update);
+          const whom = update.match ? `for ${JSON.stringify(update.match.email)}` : "account-wide";
+          log(`Server checks set ${whom}: ${describeChecks(update)}`);
+          checkState(context);
+        },
+        DELETE: (context) => {
+          checks.clear(context.url.searchParams.get("email") ?? undefined);
+          checkState(context);
+        },
+      },
+    },
+    {
+      // What Google's widget hands a page after a passed challenge, for test code that plays it.
+      path: RECAPTCHA_TOKEN_PATH,
+      methods: {
+        POST: ({ response }) => replyJson(response, 200, { token: tokens.issue() }),
       },
     },
   ];

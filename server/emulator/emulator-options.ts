@@ -8,6 +8,7 @@ import { loadEnv } from "vite";
 import { type EmailSettings, readEmailSettings } from "../../emails/email-settings";
 import { readPort } from "../ports";
 import { type Limits, parseCountSetting, parseRateSetting } from "./limits";
+import { parseOriginsSetting, parseSwitchSetting, type ServerChecks } from "./server-checks";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const EMULATOR_ENV_FILE = ".env.emulator";
@@ -29,6 +30,11 @@ export type EmulatorOptions = {
   limits?: Limits;
   /** Every send answers 503 for this long after the start (also /__emulator/outage). */
   outageMs?: number;
+  /**
+   * EmailJS's server checks (allowed origins, non-browser calls refused, the template's reCAPTCHA),
+   * off unless given; tests switch them at run time on /__emulator/checks, per address if need be.
+   */
+  checks?: ServerChecks;
   /** What the two emails bake in (the site's address, privacy settings, the team's address). */
   emailSettings?: EmailSettings;
   /** The clock of the limits and the outage; tests pass their own. */
@@ -60,7 +66,7 @@ export function emulatorDefaults() {
 
 /**
  * Options from the environment, for `npm run emulator`, `npm start` and `npm run dev`: the outbox
- * file, accepted ids, limits and the emails' settings (as the local site's build reads them); the
+ * file, accepted ids, limits, server checks and the emails' settings (as the local site's build reads them); the
  * port (EMULATOR_PORT) is read with the defaults of .env.emulator.
  */
 export function emulatorOptionsFromEnv(env: NodeJS.ProcessEnv = localEnv()): EmulatorOptions {
@@ -69,6 +75,22 @@ export function emulatorOptionsFromEnv(env: NodeJS.ProcessEnv = localEnv()): Emu
     return text ? parse(text, name) : undefined;
   };
   const ratePerSecond = setting("EMULATOR_RATE_LIMIT", parseRateSetting);
+  const checks: ServerChecks = {};
+  if (env.EMULATOR_ALLOWED_ORIGINS) {
+    checks.allowedOrigins = parseOriginsSetting(
+      env.EMULATOR_ALLOWED_ORIGINS,
+      "EMULATOR_ALLOWED_ORIGINS",
+    );
+  }
+  if (env.EMULATOR_REFUSE_NON_BROWSER) {
+    checks.refuseNonBrowser = parseSwitchSetting(
+      env.EMULATOR_REFUSE_NON_BROWSER,
+      "EMULATOR_REFUSE_NON_BROWSER",
+    );
+  }
+  if (env.EMULATOR_RECAPTCHA) {
+    checks.recaptcha = parseSwitchSetting(env.EMULATOR_RECAPTCHA, "EMULATOR_RECAPTCHA");
+  }
   const quota = setting("EMULATOR_QUOTA", parseCountSetting);
   return {
     outboxPath: env.EMULATOR_OUTBOX || undefined,
@@ -78,6 +100,7 @@ export function emulatorOptionsFromEnv(env: NodeJS.ProcessEnv = localEnv()): Emu
     limits:
       ratePerSecond === undefined && quota === undefined ? undefined : { ratePerSecond, quota },
     outageMs: setting("EMULATOR_OUTAGE_MS", parseCountSetting),
+    checks: Object.keys(checks).length > 0 ? checks : undefined,
     emailSettings: readEmailSettings(env).settings,
   };
 }

@@ -113,6 +113,8 @@ type LimitSwitch = {
   clear(): void;
   /** Every send answers 503 for `ms` from now; 0 ends an outage. */
   startOutage(ms: number): void;
+  /** The outage alone: a service that is down answers before it checks anything. */
+  outage(): Refusal | undefined;
   /** Before a send is checked: the outage, then the rate. A send let through uses a rate slot. */
   admit(): Refusal | undefined;
   /** Once a send is valid, before it is written: the quota. An email let through uses it. */
@@ -141,6 +143,7 @@ export function createLimitSwitch(now: () => number): LimitSwitch {
     startOutage(ms) {
       outageEndsAt = now() + ms;
     },
+    outage: () => (now() < outageEndsAt ? OUTAGE : undefined),
     admit() {
       const at = now();
       if (at < outageEndsAt) return OUTAGE;

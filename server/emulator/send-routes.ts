@@ -1,6 +1,8 @@
 /**
  * The two send endpoints EmailJS has: faults first (a test can fail any send), then EmailJS's own
  * limits and checks; an accepted send goes to the outbox with the two emails it makes.
+ * The order: faults, the outage, who may call (origin checks, before anything is counted), the
+ * rate, the ids, the template's reCAPTCHA, the quota.
  */
 import { STATUS_CODES } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -21,6 +23,10 @@ import {
 } from "./protocol";
 import { CORS_HEADERS, reply } from "./replies";
 import type { RequestContext, Route } from "./routes";
+import type { CheckSwitch } from "./server-checks";
+
+/** A refused send: its answer, and (for the terminal) why, when the answer does not say. */
+type Refusal = { status: number; body: string; why?: string };
 
 /** The ids this emulator accepts, as the site is built with them. */
 type AcceptedIds = { publicKey: string; serviceId: string; templateId: string };
@@ -29,6 +35,8 @@ type SendDeps = {
   accepted: AcceptedIds;
   faults: ReturnType<typeof createFaultSwitch>;
   limits: ReturnType<typeof createLimitSwitch>;
+  /** EmailJS's server checks: allowed origins, non-browser calls, the template's reCAPTCHA. */
+  checks: CheckSwitch;
   outbox: Outbox;
   /** The two emails, rendered once when the emulator starts. */
   templates: Promise<readonly EmailTemplate[]>;
@@ -39,7 +47,11 @@ type SendDeps = {
 };
 
 export function sendRoutes(deps: SendDeps): Route[] {
-  const { accepted, faults, limits, outbox, templates, lifetime, log } = deps;
+  const { accepted, faults, limits, checks, outbox, templates, lifetime, log } = deps;
+  const refuse = (response: RequestContext["response"], to: string, refusal: Refusal) => {
+    log(`Send for ${to} refused: ${refusal.status} ${refusal.why ?? refusal.body}`);
+    reply(response, refusal.status, refusal.body);
+  };
 
   const handleEmail = async ({ request, response }: RequestContext, email: EmailRequest) => {
     const params = isPlainObject(email.templateParams) ? email.templateParams : {};
@@ -57,19 +69,25 @@ export function sendRoutes(deps: SendDeps): Route[] {
       reply(response, fault.status, fault.body ?? STATUS_CODES[fault.status] ?? "");
       return;
     }
-    // Then EmailJS's own limits: the outage and the rate before the send is checked, the quota once
-    // it is known to be a valid email. A refused send never reaches the outbox.
-    const refused = limits.admit();
+    // Then EmailJS's own limits and checks. A service that is down answers before it checks
+    // anything; who may call is checked before anything is counted (a refused caller uses no rate
+    // slot); the template's reCAPTCHA once the template is known; the quota once the send is valid.
+    // A refused send never reaches the outbox.
+    const origin = request.headers.origin;
+    const refused = limits.outage() ?? checks.checkCaller(origin, params) ?? limits.admit();
     if (refused) {
-      log(`Send for ${to} refused: ${refused.status} ${refused.body}`);
-      reply(response, refused.status, refused.body);
+      refuse(response, to, refused);
       return;
     }
     const entry = toOutboxEntry(email, accepted);
+    const unverified = checks.checkRecaptcha(entry.template_params);
+    if (unverified) {
+      refuse(response, to, unverified);
+      return;
+    }
     const overQuota = limits.takeQuota();
     if (overQuota) {
-      log(`Send for ${to} refused: ${overQuota.status} (quota used up)`);
-      reply(response, overQuota.status, overQuota.body);
+      refuse(response, to, { ...overQuota, why: "quota used up" });
       return;
     }
     const messages = renderMessages(await templates, entry.template_params);

@@ -28,6 +28,7 @@ import { createRecaptchaTokens } from "./recaptcha-tokens";
 import { areaOf, CORS_HEADERS, reply } from "./replies";
 import { allowedMethods, findRoute, handlerFor, type Route } from "./routes";
 import { sendRoutes } from "./send-routes";
+import { createCheckSwitch, describeChecks } from "./server-checks";
 
 export { emulatorOptionsFromEnv };
 
@@ -122,8 +123,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     resolve(options.outboxPath ?? resolve(REPO_ROOT, ".outbox/emails.jsonl")),
     log,
   );
+  const now = options.now ?? Date.now;
   const faults = createFaultSwitch();
-  const limits = createLimitSwitch(options.now ?? Date.now);
+  const limits = createLimitSwitch(now);
+  // The stand-in for Google's verifier: one per emulator, so the tokens a page is handed are the
+  // ones its sends are checked against.
+  const tokens = createRecaptchaTokens(now);
+  const checks = createCheckSwitch(tokens, options.checks);
+  if (options.checks) log(`EmailJS server checks on: ${describeChecks(checks.state().account)}`);
   if (options.limits) limits.set(options.limits);
   if (options.outageMs) limits.startOutage(options.outageMs);
   if (options.limits || options.outageMs)
@@ -139,15 +146,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       accepted,
       faults,
       limits,
+      checks,
       outbox,
       templates,
       maxBodyBytes,
       lifetime: lifetime.signal,
       log,
     }),
-    ...controlRoutes({ faults, limits, outbox, maxBodyBytes, log }),
+    ...controlRoutes({ faults, limits, checks, tokens, outbox, maxBodyBytes, log }),
     ...inboxRoutes({ outbox }),
-    ...recaptchaStandInRoutes({ tokens: createRecaptchaTokens(options.now ?? Date.now) }),
+    // The stand-in for Google's script mints from the same tokens the reCAPTCHA check redeems.
+    ...recaptchaStandInRoutes({ tokens }),
   ];
 
   const server = createServer((request, response) => {

@@ -81,7 +81,12 @@ export function setUpEmulator({ now }: { now?: () => number } = {}) {
   }, 30_000);
   afterEach(async () => {
     const controls = emulatorControls(emulator().url);
-    await Promise.all([controls.clearFaults(), controls.clearLimits(), controls.endOutage()]);
+    await Promise.all([
+      controls.clearFaults(),
+      controls.clearLimits(),
+      controls.endOutage(),
+      controls.clearChecks(),
+    ]);
   });
   afterAll(async () => {
     await state.emulator?.close();
