@@ -10,8 +10,9 @@
 import type { RecaptchaTokens } from "./recaptcha-tokens";
 import { reply, replyJson } from "./replies";
 import type { Route } from "./routes";
+import { RECAPTCHA_PARAM } from "./server-checks";
 
-export const RECAPTCHA_SCRIPT_PATH = "/recaptcha/api.js";
+const RECAPTCHA_SCRIPT_PATH = "/recaptcha/api.js";
 const ANCHOR_PATH = "/recaptcha/api2/anchor";
 const TOKEN_PATH = "/recaptcha/api2/token";
 
@@ -46,7 +47,7 @@ function apiScript(origin: string): string {
       frame.height = "60";
       frame.setAttribute("role", "presentation");
       const textarea = document.createElement("textarea");
-      textarea.name = "g-recaptcha-response";
+      textarea.name = ${JSON.stringify(RECAPTCHA_PARAM)};
       textarea.style.display = "none";
       const loaded = new Promise((resolve) => frame.addEventListener("load", resolve, { once: true }));
       container.append(frame, textarea);

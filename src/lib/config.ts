@@ -53,5 +53,3 @@ export function readBotCheckConfig(env: BuildEnv) {
     on: siteKey !== "",
   };
 }
-
-export type BotCheckConfig = ReturnType<typeof readBotCheckConfig>;
