@@ -1,16 +1,20 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, loadEnv } from "vite";
 import { devRenderPlugin } from "./scripts/dev-render-plugin.ts";
 import { worldMapPlugin } from "./scripts/world-map-plugin.ts";
+import { readBotCheckConfig } from "./src/lib/config.ts";
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), worldMapPlugin(), devRenderPlugin()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   define: {
     // The footer prerenders this year; the browser moves it on after hydration (see use-current-year).
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    // Constants, not import.meta.env reads: a build without the site key folds every use of the
+    // bot check away, dynamic import included, and is byte for byte a build without the feature.
+    ...botCheckConstants(mode),
   },
   // The prerender reads the entry script and CSS from the manifest (scripts/prerender.ts).
   build: {
@@ -37,4 +41,15 @@ export default defineConfig({
     },
   },
   preview: { host: "127.0.0.1" },
-});
+}));
+
+function botCheckConstants(mode: string) {
+  const botCheck = readBotCheckConfig(
+    loadEnv(mode, fileURLToPath(new URL(".", import.meta.url)), "VITE_"),
+  );
+  return {
+    __BOT_CHECK_ON__: JSON.stringify(botCheck.on),
+    __RECAPTCHA_SITE_KEY__: JSON.stringify(botCheck.siteKey),
+    __RECAPTCHA_ORIGIN__: JSON.stringify(botCheck.origin),
+  };
+}

@@ -13,6 +13,8 @@ export type EmailSettings = {
   trust: Pick<TrustSettings, "controller" | "privacyContact" | "retentionMonths">;
   /** Where the team's notification goes and the visitor's replies arrive; null leaves EmailJS's default. */
   teamEmail: string | null;
+  /** The site has the bot check (VITE_RECAPTCHA_SITE_KEY): the confirmation names Google as a recipient. */
+  botCheck: boolean;
 };
 
 /** The settings with none set: the privacy notice's neutral wording, EmailJS's default addresses. */
@@ -20,6 +22,7 @@ export const NEUTRAL_EMAIL_SETTINGS: EmailSettings = {
   siteUrl: FALLBACK_SITE_URL,
   trust: { controller: null, privacyContact: null, retentionMonths: null },
   teamEmail: null,
+  botCheck: false,
 };
 
 export class EmailSettingError extends Error {}
@@ -43,6 +46,7 @@ export function readEmailSettings(env: Record<string, string | undefined>): {
         retentionMonths: trust.retentionMonths,
       },
       teamEmail,
+      botCheck: Boolean(env.VITE_RECAPTCHA_SITE_KEY?.trim()),
     },
     missing: teamEmail ? missing : [...missing, "WAITLIST_TEAM_EMAIL"],
   };

@@ -7,13 +7,14 @@ import { renderEmailTemplates } from "./render-templates";
 /** The template variables a signup sends (docs/behaviour.md, "Fixed fields"). */
 const SENT_VARIABLES = ["email", "name", "company", "role", "needs"];
 
-const SET = readEmailSettings({
+const SET_ENV = {
   SITE_URL: "https://bulwark.example.com",
   PRIVACY_CONTROLLER: "Bulwark Example Ltd, 1 Example Street, London",
   PRIVACY_CONTACT: "privacy@bulwark.example.com",
   PRIVACY_RETENTION_MONTHS: "12",
   WAITLIST_TEAM_EMAIL: "team@bulwark.example.com",
-}).settings;
+};
+const SET = readEmailSettings(SET_ENV).settings;
 
 async function templates(settings: EmailSettings = SET) {
   const [notification, confirmation] = await renderEmailTemplates(settings);
@@ -275,5 +276,20 @@ describe("the visitor confirmation", () => {
     expect(text).toContain("Questions and requestsReply to this email.");
     expect(text).toContain("To leave the list, reply to this email and we delete your address.");
     expect(text).not.toMatch(/\{value\}|undefined|null/);
+  });
+
+  it("names Google as a recipient only for a site with the bot check (VITE_RECAPTCHA_SITE_KEY)", async () => {
+    const withCheck = readEmailSettings({
+      ...SET_ENV,
+      VITE_RECAPTCHA_SITE_KEY: "site-key",
+    }).settings;
+    const { confirmation } = await templates(withCheck);
+    expect(visibleText(confirmation.html)).toContain(
+      "Who receives itEmailJS, the service that sends this form to us",
+    );
+    expect(confirmation.text).toContain("Google also receives data when you use the form");
+    for (const template of (await templates()).both) {
+      for (const text of allText(template)) expect(text).not.toContain("Google");
+    }
   });
 });

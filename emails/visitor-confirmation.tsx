@@ -84,6 +84,9 @@ export function VisitorConfirmation({ settings }: { settings: EmailSettings }) {
           : notice.controller.neutral}
       </Point>
       <Point term={notice.purpose.term}>{notice.purpose.text}</Point>
+      {settings.botCheck && (
+        <Point term={notice.recipients.term}>{notice.recipients.withBotCheck}</Point>
+      )}
       <Point term={notice.retention.term}>
         {retentionMonths
           ? withValue(

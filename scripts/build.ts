@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { build, type InlineConfig, loadEnv } from "vite";
 import { hostFiles } from "../server/host-files";
 import { BUILD_SETTINGS_FILE } from "../server/http-headers";
-import { readEmailConfig } from "../src/lib/config";
+import { readBotCheckConfig, readEmailConfig } from "../src/lib/config";
 import {
   missingPrivacySettingsWarning,
   readTrustSettings,
@@ -95,13 +95,18 @@ export async function buildSite({ mode, outDir }: { mode: string; outDir: string
   const ssrDir = resolve(outDir, "dist-ssr");
   await build({ root, mode, logLevel: "warn", build: { outDir: distDir, emptyOutDir: true } });
   await build(serverBuild(mode, ssrDir));
-  const { pages, settings } = await prerender({
+  const { pages, settings: pageSettings } = await prerender({
     distDir,
     serverEntry: resolve(ssrDir, "entry-server.js"),
     siteUrl,
     giveUpMs: readEmailConfig({ ...env, MODE: mode }).timeoutMs,
     trust,
   });
+  // The bot check's origin, only where it is on: the CSP gains its sources in that build alone.
+  const botCheck = readBotCheckConfig(env);
+  const settings = botCheck.on
+    ? { ...pageSettings, recaptchaOrigin: botCheck.origin }
+    : pageSettings;
   await writeSeoAssets({ distDir, siteUrl });
   await writeSecurityTxt({ distDir, contact: env.SECURITY_CONTACT, siteUrl });
   await writeFile(resolve(outDir, BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);

@@ -32,6 +32,22 @@ describe("contentSecurityPolicy", () => {
       ].join("; "),
     );
   });
+
+  it("with the bot check, adds exactly the sources Google's reCAPTCHA FAQ lists, from its origin", () => {
+    const policy = contentSecurityPolicy({
+      ...settings,
+      recaptchaOrigin: "https://www.recaptcha.net/",
+    }).split("; ");
+    expect(policy).toContain(
+      "script-src 'strict-dynamic' 'sha256-loader' 'self' https://www.recaptcha.net/recaptcha/ https://www.gstatic.com/recaptcha/",
+    );
+    expect(policy).toContain(
+      "frame-src https://www.recaptcha.net/recaptcha/ https://recaptcha.google.com/recaptcha/",
+    );
+    expect(policy).toContain("connect-src 'self' https://api.emailjs.com");
+    const without = contentSecurityPolicy(settings).split("; ");
+    expect(policy.filter((directive) => !without.includes(directive))).toHaveLength(2);
+  });
 });
 
 /** Every header the site must send, typed out here: a header dropped from the list fails. */

@@ -7,6 +7,13 @@ interface ImportMetaEnv {
   readonly VITE_EMAILJS_ORIGIN?: string;
   readonly VITE_EMAILJS_TIMEOUT_MS?: string;
   readonly VITE_SIGNUP_RETRY_BUDGET_MS?: string;
+  readonly VITE_RECAPTCHA_SITE_KEY?: string;
+  readonly VITE_RECAPTCHA_ORIGIN?: string;
 }
 
 declare const __BUILD_YEAR__: number;
+/** The bot check (reCAPTCHA v2 invisible) is on: VITE_RECAPTCHA_SITE_KEY is set (vite.config.ts). */
+declare const __BOT_CHECK_ON__: boolean;
+declare const __RECAPTCHA_SITE_KEY__: string;
+/** Where api.js is loaded from: VITE_RECAPTCHA_ORIGIN, Google by default. */
+declare const __RECAPTCHA_ORIGIN__: string;

@@ -23,6 +23,7 @@ import { checkInboxCaller, inboxRoutes } from "./inbox-routes";
 import { createLimitSwitch } from "./limits";
 import { openOutbox } from "./outbox";
 import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, HttpError, SEND_PATH } from "./protocol";
+import { recaptchaStandInRoutes } from "./recaptcha-stand-in";
 import { createRecaptchaTokens } from "./recaptcha-tokens";
 import { areaOf, CORS_HEADERS, reply } from "./replies";
 import { allowedMethods, findRoute, handlerFor, type Route } from "./routes";
@@ -154,6 +155,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }),
     ...controlRoutes({ faults, limits, checks, tokens, outbox, maxBodyBytes, log }),
     ...inboxRoutes({ outbox }),
+    // The stand-in for Google's script mints from the same tokens the reCAPTCHA check redeems.
+    ...recaptchaStandInRoutes({ tokens }),
   ];
 
   const server = createServer((request, response) => {

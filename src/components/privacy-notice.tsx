@@ -27,7 +27,9 @@ export function PrivacyNotice({ className }: { className?: string }) {
         </Point>
         <Point term={notice.purpose.term}>{notice.purpose.text}</Point>
         <Point term={notice.basis.term}>{notice.basis.text}</Point>
-        <Point term={notice.recipients.term}>{notice.recipients.text}</Point>
+        <Point term={notice.recipients.term}>
+          {__BOT_CHECK_ON__ ? notice.recipients.withBotCheck : notice.recipients.text}
+        </Point>
         <Point term={notice.retention.term}>
           {retentionMonths ? (
             <WithValue

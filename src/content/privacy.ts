@@ -11,7 +11,8 @@ export type PrivacyNoticeContent = {
   controller: SettingPoint;
   purpose: FixedPoint;
   basis: FixedPoint;
-  recipients: FixedPoint;
+  /** `withBotCheck` where the build has the bot check (VITE_RECAPTCHA_SITE_KEY): Google receives data too. */
+  recipients: FixedPoint & { withBotCheck: string };
   retention: SettingPoint & { month: { one: string; other: string } };
   rights: FixedPoint;
   contact: SettingPoint;
@@ -35,6 +36,8 @@ export const privacyNotice = {
   recipients: {
     term: "Who receives it",
     text: "EmailJS, the service that sends this form to us, and the provider of our team's mailbox. They handle it only on our behalf. No one else gets it, and we never sell it.",
+    withBotCheck:
+      "EmailJS, the service that sends this form to us, and the provider of our team's mailbox. They handle it only on our behalf, and we never sell it. Google also receives data when you use the form: its reCAPTCHA spam check sees your IP address and details of your browser and how you use this page (not your email address), and sets a cookie.",
   },
   retention: {
     term: "How long we keep it",

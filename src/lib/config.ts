@@ -6,6 +6,7 @@
 const DEFAULT_EMAILJS_ORIGIN = "https://api.emailjs.com";
 const DEFAULT_SEND_TIMEOUT_MS = 15_000;
 const DEFAULT_RETRY_BUDGET_MS = 120_000;
+const DEFAULT_RECAPTCHA_ORIGIN = "https://www.google.com";
 
 export type BuildEnv = Record<string, string | boolean | undefined>;
 
@@ -37,3 +38,18 @@ export type EmailConfig = ReturnType<typeof readEmailConfig>;
 
 // Vite fills import.meta.env; outside Vite (the build script imports readEmailConfig) it is absent.
 export const emailConfig: EmailConfig = readEmailConfig(import.meta.env ?? {});
+
+/**
+ * The optional bot check EmailJS verifies, Google's reCAPTCHA v2 invisible (docs/security.md): on
+ * when a site key is set. `origin` serves api.js (a local stand-in in tests). The browser reads these
+ * as the build-time constants vite.config.ts defines from them (src/lib/bot-check-build.ts), so a
+ * build without the key carries none of its code.
+ */
+export function readBotCheckConfig(env: BuildEnv) {
+  const siteKey = text(env.VITE_RECAPTCHA_SITE_KEY);
+  return {
+    siteKey,
+    origin: new URL(text(env.VITE_RECAPTCHA_ORIGIN) || DEFAULT_RECAPTCHA_ORIGIN).origin,
+    on: siteKey !== "",
+  };
+}

@@ -87,3 +87,15 @@ export const waitlist = {
     needs: "Joined via the simplified waitlist form",
   },
 } satisfies WaitlistContent;
+
+/**
+ * The bot check's texts (reCAPTCHA, docs/security.md), apart from `waitlist`: only a build with
+ * VITE_RECAPTCHA_SITE_KEY uses them, so the others carry none of them.
+ */
+export const botCheckTexts = {
+  /** Appended to the form's privacy line: the page says reCAPTCHA protects it (its badge is hidden). */
+  notice: "This form is protected by Google reCAPTCHA.",
+  /** The check could not load (blocked, offline, a strict network): what happened and what to do. */
+  unavailable:
+    "Google's reCAPTCHA spam check couldn't load, so your address was not sent. We kept it here. If a blocker or your network stops google.com, allow it for this page or try another network, then select Join Waitlist again.",
+};

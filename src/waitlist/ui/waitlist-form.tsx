@@ -4,6 +4,7 @@ import { StaticContent } from "@/components/static-content";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
+import { botCheckBlocked, loadOnIntent } from "@/waitlist/browser/bot-check";
 import { browserSignup } from "@/waitlist/browser/browser-signup";
 import {
   EARLY_SUBMIT_ATTRIBUTE,
@@ -11,7 +12,7 @@ import {
   EMAIL_FIELD,
   HONEYPOT_FIELD,
 } from "@/waitlist/hand-over/early-submit";
-import { waitlist } from "@/waitlist/texts";
+import { botCheckTexts, waitlist } from "@/waitlist/texts";
 import { useWaitlistSignup } from "./use-waitlist-signup";
 import { WaitlistMessage } from "./waitlist-message";
 
@@ -36,6 +37,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
 
   useEffect(() => {
     const input = inputRef.current;
+    if (__BOT_CHECK_ON__ && input) loadOnIntent(input);
     const pending = browserSignup().failedEmail();
     if (input && pending && input.value === "") {
       input.value = pending;
@@ -46,7 +48,11 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
   const message =
     error ||
     (waitingFor ? waitlist.waiting[waitingFor] : "") ||
-    (restored || notSent ? waitlist.restoredNote : "");
+    (restored || notSent
+      ? __BOT_CHECK_ON__ && notSent && botCheckBlocked()
+        ? botCheckTexts.unavailable
+        : waitlist.restoredNote
+      : "");
 
   return (
     <form
@@ -122,7 +128,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
         </label>
       </div>
       <p id={privacyId} className="mt-1 text-xs text-ink-muted">
-        {waitlist.privacy}
+        {__BOT_CHECK_ON__ ? `${waitlist.privacy} ${botCheckTexts.notice}` : waitlist.privacy}
       </p>
       {/* Static markup, a native disclosure: it opens with no JavaScript and costs the bundle nothing. */}
       <StaticContent className="mt-1">{import.meta.env.SSR && <PrivacyNotice />}</StaticContent>

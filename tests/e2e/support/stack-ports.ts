@@ -16,6 +16,13 @@ export const E2E_PRODUCTION_SITE_URL = `http://127.0.0.1:${base + 2}`;
  * without the privacy and security contacts too, for the page's neutral wording.
  */
 export const E2E_MISCONFIGURED_SITE_URL = `http://127.0.0.1:${base + 3}`;
+/**
+ * A build with the bot check (VITE_RECAPTCHA_SITE_KEY: reCAPTCHA v2 invisible), its script from the
+ * emulator's stand-in for Google, sending to an emulator of its own whose template requires a token.
+ */
+export const E2E_BOT_CHECK_SITE_URL = `http://127.0.0.1:${base + 5}`;
+export const E2E_BOT_CHECK_EMULATOR_PORT = base + 6;
+export const E2E_BOT_CHECK_EMULATOR_URL = `http://127.0.0.1:${E2E_BOT_CHECK_EMULATOR_PORT}`;
 export const E2E_WORK_DIR = `.e2e/${base}`;
 /**
  * `npm run dev` and its emulator, for playwright.dev.config.ts. They reuse the first two ports: the

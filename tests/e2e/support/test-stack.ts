@@ -13,6 +13,9 @@ import { readBuildSettings, startPreviewServer } from "../../../server/preview";
 import { runStackScript, type Stack, type StackStarter, startStack } from "../../support/run-stack";
 import { buildSites } from "./site-builds";
 import {
+  E2E_BOT_CHECK_EMULATOR_PORT,
+  E2E_BOT_CHECK_EMULATOR_URL,
+  E2E_BOT_CHECK_SITE_URL,
   E2E_EMULATOR_PORT,
   E2E_MISCONFIGURED_SITE_URL,
   E2E_PRODUCTION_SITE_URL,
@@ -25,6 +28,25 @@ import { STACK_BUILD_ENV, STACK_EMAIL_IDS, setOnlyExplicitSettings } from "./sta
 const root = resolve(import.meta.dirname, "../../..");
 const workDir = resolve(root, E2E_WORK_DIR);
 const outboxPath = resolve(workDir, "outbox.jsonl");
+
+const BOT_CHECK_ENV = {
+  VITE_RECAPTCHA_SITE_KEY: "stand-in-site-key",
+  VITE_RECAPTCHA_ORIGIN: E2E_BOT_CHECK_EMULATOR_URL,
+  VITE_EMAILJS_ORIGIN: E2E_BOT_CHECK_EMULATOR_URL,
+};
+
+/** The bot-check site's emulator: its template requires reCAPTCHA; its emails name Google. */
+function startBotCheckEmulator() {
+  return startEmulator({
+    ...STACK_EMAIL_IDS,
+    port: E2E_BOT_CHECK_EMULATOR_PORT,
+    portSetting: "E2E_PORT_BASE",
+    outboxPath: resolve(workDir, "bot-check-outbox.jsonl"),
+    emailSettings: readEmailSettings({ ...STACK_BUILD_ENV, ...BOT_CHECK_ENV }).settings,
+    checks: { recaptcha: true },
+    log: () => {},
+  });
+}
 
 const SITES = [
   { name: "local", mode: "emulator", url: E2E_SITE_URL, env: {} },
@@ -41,6 +63,14 @@ const SITES = [
       PRIVACY_RETENTION_MONTHS: "",
       SECURITY_CONTACT: "",
     },
+  },
+  {
+    // The bot check on: Google's script played by the stand-in of its own emulator, which requires
+    // a fresh token on every send (startBotCheckEmulator).
+    name: "bot-check",
+    mode: "emulator",
+    url: E2E_BOT_CHECK_SITE_URL,
+    env: BOT_CHECK_ENV,
   },
 ] as const;
 
@@ -67,6 +97,7 @@ function testStackParts(
       log: () => {},
     });
     hold(emulator.close);
+    if (names.includes("bot-check")) hold((await startBotCheckEmulator()).close);
     const sites = SITES.filter((site) => names.includes(site.name)).map((site) => ({
       ...site,
       outDir: resolve(workDir, site.name),

@@ -1,0 +1,195 @@
+/**
+ * The optional bot check (docs/security.md, "The bot check"): a build with VITE_RECAPTCHA_SITE_KEY
+ * loads reCAPTCHA v2 invisible (here the emulator's stand-in for Google's script) only once the
+ * visitor shows intent, and every send, each retry included, carries a fresh token that its emulator,
+ * whose template requires one, redeems once. A script that cannot load is said in words, with the
+ * address kept, and nothing is lost or sent twice. Also: the CSP of that build, and the notice that
+ * names Google.
+ */
+import type { Page, Request, Route } from "@playwright/test";
+import { emulatorControls } from "../../../server/emulator/client";
+import { expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
+import {
+  E2E_BOT_CHECK_EMULATOR_URL,
+  E2E_BOT_CHECK_SITE_URL,
+  E2E_RETRY_BUDGET_MS,
+  E2E_SITE_URL,
+} from "../support/stack-ports";
+
+test.use({ baseURL: E2E_BOT_CHECK_SITE_URL });
+
+const SCRIPT = /\/recaptcha\/api\.js/;
+const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
+const BLOCKED_MESSAGE =
+  "Google's reCAPTCHA spam check couldn't load, so your address was not sent. We kept it here. If a blocker or your network stops google.com, allow it for this page or try another network, then select Join Waitlist again.";
+
+const botCheckEmulator = emulatorControls(E2E_BOT_CHECK_EMULATOR_URL);
+
+/** Every request for reCAPTCHA's script, from the first byte of the page. */
+function scriptRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on("request", (request) => {
+    if (SCRIPT.test(request.url())) requests.push(request);
+  });
+  return requests;
+}
+
+/** The token each send to EmailJS carried, in order. */
+function sentTokens(page: Page): (string | undefined)[] {
+  const tokens: (string | undefined)[] = [];
+  page.on("request", (request) => {
+    if (request.method() !== "POST" || !request.url().includes("/api/v1.0/email/send")) return;
+    const body = request.postDataJSON() as { template_params: Record<string, string> };
+    tokens.push(body.template_params["g-recaptcha-response"]);
+  });
+  return tokens;
+}
+
+async function expectSuccessShown(page: Page, timeout?: number) {
+  await expect(page).toHaveURL(`${E2E_BOT_CHECK_SITE_URL}/success`, { timeout });
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+}
+
+async function expectArrivedOnce(address: string, tokens: (string | undefined)[]) {
+  const outbox = await botCheckEmulator.outbox(address);
+  expect(outbox).toHaveLength(1);
+  expect(outbox[0]?.template_params["g-recaptcha-response"]).toBe(tokens.at(-1));
+}
+
+test("a visitor who only reads never loads the check; focusing the field does", async ({
+  page,
+}) => {
+  const requests = scriptRequests(page);
+  await page.goto("/");
+  await page.mouse.wheel(0, 600);
+  await page.getByRole("heading", { name: "Join the early-access waitlist" }).first().hover();
+  expect(requests).toEqual([]);
+  await waitlistForm(page).email.focus();
+  await expect.poll(() => requests.length).toBe(1);
+});
+
+test("a signup through the form carries a fresh token and arrives once", async ({ page }) => {
+  const tokens = sentTokens(page);
+  const address = uniqueEmail("bot-check");
+  await page.goto("/");
+  const { email, submit } = waitlistForm(page);
+  await email.fill(address);
+  await submit.click();
+  await expectSuccessShown(page);
+  expect(tokens).toHaveLength(1);
+  expect(tokens[0]).toMatch(/^stand-in-/);
+  await expectArrivedOnce(address, tokens);
+});
+
+test("a submit kept before the app started loads the check and arrives once", async ({ page }) => {
+  const requests = scriptRequests(page);
+  const tokens = sentTokens(page);
+  const held: Route[] = [];
+  let released = false;
+  await page.route(APP_SCRIPT, (route) => (released ? route.continue() : held.push(route)));
+  const address = uniqueEmail("bot-check-early");
+  await page.goto("/", { waitUntil: "commit" });
+  const { email, submit } = waitlistForm(page);
+  await email.fill(address);
+  await submit.click();
+  await expect(submit).toHaveText("Joining...");
+  expect(requests).toEqual([]);
+  released = true;
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await Promise.all(held.map((route) => route.continue()));
+  await expectSuccessShown(page);
+  expect(requests).toHaveLength(1);
+  expect(tokens).toHaveLength(1);
+  await expectArrivedOnce(address, tokens);
+});
+
+test("a retry after a 429 gets a fresh token of its own and arrives once", async ({ page }) => {
+  const tokens = sentTokens(page);
+  const address = uniqueEmail("bot-check-429");
+  await botCheckEmulator.fault({ count: 1, status: 429, match: { email: address } });
+  await page.goto("/");
+  const { email, submit } = waitlistForm(page);
+  await email.fill(address);
+  await submit.click();
+  await expectSuccessShown(page, E2E_RETRY_BUDGET_MS);
+  expect(tokens).toHaveLength(2);
+  expect(tokens.every((token) => token?.startsWith("stand-in-"))).toBe(true);
+  expect(new Set(tokens).size).toBe(2);
+  await expectArrivedOnce(address, tokens);
+});
+
+test("the check blocked: the visitor is told why and what to do, the address kept, nothing sent; then it arrives once", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.expectSendFailureLog();
+  consoleGuard.expectAssetLoadFailures();
+  const tokens = sentTokens(page);
+  let blocked = true;
+  await page.route(SCRIPT, (route) =>
+    blocked ? route.abort("blockedbyclient") : route.continue(),
+  );
+  const address = uniqueEmail("bot-check-blocked");
+  await page.goto("/");
+  const { form, email, submit } = waitlistForm(page);
+  await email.fill(address);
+  await submit.click();
+  await expect(form.getByText(BLOCKED_MESSAGE)).toBeVisible();
+  await expect(toasts(page).filter({ hasText: "Submission failed" })).toBeVisible();
+  await expect(email).toHaveValue(address);
+  await expect(page).toHaveURL(`${E2E_BOT_CHECK_SITE_URL}/`);
+  expect(tokens).toEqual([]);
+  expect(await botCheckEmulator.outbox(address)).toEqual([]);
+
+  // The blocker allows it: the same address, sent again, arrives once.
+  blocked = false;
+  await submit.click();
+  await expectSuccessShown(page);
+  expect(tokens).toHaveLength(1);
+  await expectArrivedOnce(address, tokens);
+});
+
+test("the CSP of that build allows reCAPTCHA's script and frames, the default build none", async ({
+  request,
+}) => {
+  const csp = async (url: string) =>
+    (await request.get(url)).headers()["content-security-policy"] ?? "";
+  const withCheck = await csp(`${E2E_BOT_CHECK_SITE_URL}/`);
+  const directive = (policy: string, name: string) =>
+    policy.split("; ").find((part) => part.startsWith(`${name} `));
+  expect(directive(withCheck, "script-src")).toContain(
+    ` ${E2E_BOT_CHECK_EMULATOR_URL}/recaptcha/ https://www.gstatic.com/recaptcha/`,
+  );
+  expect(directive(withCheck, "frame-src")).toBe(
+    `frame-src ${E2E_BOT_CHECK_EMULATOR_URL}/recaptcha/ https://recaptcha.google.com/recaptcha/`,
+  );
+  const without = await csp(`${E2E_SITE_URL}/`);
+  expect(without).not.toContain("recaptcha");
+  expect(directive(without, "frame-src")).toBeUndefined();
+});
+
+/** Opens the form's privacy notice and returns its "Who receives it" point. */
+async function recipientsPoint(page: Page) {
+  const { form } = waitlistForm(page);
+  await form.getByText("How we handle your address").click();
+  const recipients = form.getByRole("definition").filter({ hasText: "EmailJS" });
+  await expect(recipients).toBeVisible();
+  return recipients;
+}
+
+test("the form says reCAPTCHA protects it, and its privacy notice names Google", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const recipients = await recipientsPoint(page);
+  await expect(recipients).toContainText("Google also receives data when you use the form");
+  await expect(
+    waitlistForm(page).form.getByText("This form is protected by Google reCAPTCHA."),
+  ).toBeVisible();
+});
+
+test("the default build's form and notice do not name Google", async ({ page }) => {
+  await page.goto(`${E2E_SITE_URL}/`);
+  await recipientsPoint(page);
+  await expect(waitlistForm(page).form).not.toContainText("Google");
+});
