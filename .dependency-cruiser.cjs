@@ -194,8 +194,6 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    // The on-demand tools' own node_modules (scripts/on-demand.ts), which the file globs would reach.
-    exclude: { path: "node_modules" },
     tsConfig: { fileName: "tsconfig.json" },
     // TypeScript 7 has no JS API for dependency-cruiser to parse with: Babel reads the TypeScript.
     babelConfig: { fileName: ".babelrc.dependency-cruiser.cjs" },
