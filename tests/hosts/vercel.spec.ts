@@ -15,7 +15,7 @@ import { readBuildSettings } from "../../server/preview";
 import { sitePages } from "../../src/site-paths";
 import { HOSTS_DIST_DIR, HOSTS_WORK_DIR } from "./host-stack";
 
-const VERCEL = resolve(import.meta.dirname, "../../node_modules/vercel/dist/vc.js");
+const VERCEL = resolve(import.meta.dirname, "node_modules/vercel/dist/vc.js");
 /**
  * Without a linked project `vercel build` asks Vercel for the account's teams and, offline, exits 0
  * having built nothing: the stub links a project that needs no account.

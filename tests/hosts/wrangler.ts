@@ -7,8 +7,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { resolve } from "node:path";
 
-const root = resolve(import.meta.dirname, "../..");
-const WRANGLER = resolve(root, "node_modules/wrangler/bin/wrangler.js");
+/** Installed on demand in tests/hosts (scripts/on-demand.ts). */
+const WRANGLER = resolve(import.meta.dirname, "node_modules/wrangler/bin/wrangler.js");
 /** The newest date the pinned workerd knows: without one, wrangler picks today's and refuses. */
 const COMPATIBILITY_DATE = "2026-04-24";
 const READY = /Ready on http/;
