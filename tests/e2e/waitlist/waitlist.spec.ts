@@ -169,6 +169,8 @@ test.describe("waitlist sending", () => {
     const address = uniqueEmail();
     await emulator.fault({ count: 1, status: 400, match: { email: address } });
     await page.goto("/");
+    // The toast stays while it is read: it cannot close by itself with time standing.
+    await pauseClock(page);
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
@@ -185,6 +187,8 @@ test.describe("waitlist sending", () => {
     expect(failureLogs).toEqual(["Waitlist submission failed: HTTP 400 Bad Request"]);
     expect(await emulator.outbox(address)).toHaveLength(0);
 
+    // Time runs again: the move to /success waits a frame or two for "Redirecting..." to be said.
+    await page.clock.resume();
     await submit.click();
     await expect(page).toHaveURL(/\/success$/, UNTIL_TEST_TIMEOUT);
     expect(await emulator.outbox(address)).toHaveLength(1);
