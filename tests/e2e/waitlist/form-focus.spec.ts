@@ -56,6 +56,7 @@ test("focus stays on the button through Joining... and a failure; the note stays
   await page.clock.resume();
   await submit.focus();
   await page.keyboard.press("Enter");
+  await (await held.next()).release();
   await expect(page).toHaveURL(/\/success$/, UNTIL_TEST_TIMEOUT);
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeFocused();
   expect(await emulator.outbox(address)).toHaveLength(1);
