@@ -118,6 +118,14 @@ export async function appIdle(page: Page) {
   }
 }
 
+/**
+ * For a wait on work that takes as long as the machine makes it (a send and its answer, the
+ * toaster's first load, the announcement): no limit of its own, only the test's timeout, so a busy
+ * machine is slow, not failed. A wait the product bounds by its own timer is driven on the page's
+ * clock instead (support/page-clock.ts).
+ */
+export const UNTIL_TEST_TIMEOUT = { timeout: 0 };
+
 /** A fresh address per test, so parallel tests never share outbox lines or faults. */
 export function uniqueEmail(label = "visitor"): string {
   return `${label}-${randomUUID().slice(0, 8)}@example.com`;
@@ -136,6 +144,32 @@ export function waitlistForm(page: Page) {
 /** Radix renders each toast as a list item inside the "Notifications (F8)" region. */
 export function toasts(page: Page) {
   return page.getByRole("region", { name: "Notifications (F8)" }).getByRole("listitem");
+}
+
+/** A toast as the page showed it: its text, and the path the page was at meanwhile. */
+export type ShownToast = { path: string; text: string };
+
+/**
+ * Records, from the first byte of each page load, every toast the page shows and each path it is
+ * still shown at (the toaster keeps a toast across the move to /success). A toast closes by itself
+ * after 5 s: a check made on a busy machine after the moment it mattered still reads what was
+ * shown, from the page's own record, instead of racing that timer.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<ShownToast[]>> {
+  await page.addInitScript(() => {
+    const shown: { path: string; text: string }[] = [];
+    Object.assign(window, { shownToasts: shown });
+    new MutationObserver(() => {
+      for (const item of document.querySelectorAll("[aria-label='Notifications (F8)'] li")) {
+        const toast = { path: location.pathname, text: item.textContent ?? "" };
+        if (!shown.some((seen) => seen.path === toast.path && seen.text === toast.text)) {
+          shown.push(toast);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { shownToasts: ShownToast[] }).shownToasts);
 }
 
 /** The fixed template params every signup carries (docs/behaviour.md, "Fixed fields"), typed here, not imported. */

@@ -3,7 +3,7 @@
  * developer's browser could otherwise switch faults on or read the addresses in the outbox. A page
  * of another origin can do neither, while the site still sends.
  */
-import { expect, test, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { expect, test, UNTIL_TEST_TIMEOUT, uniqueEmail, waitlistForm } from "../support/fixtures";
 import { E2E_EMULATOR_URL, E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
 
 test("a web page can neither set a fault with a text/plain POST nor read the outbox", async ({
@@ -42,6 +42,6 @@ test("a web page can neither set a fault with a text/plain POST nor read the out
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
-  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible(UNTIL_TEST_TIMEOUT);
   expect(await emulator.outbox(address)).toHaveLength(1);
 });

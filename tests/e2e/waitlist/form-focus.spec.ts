@@ -2,7 +2,17 @@
  * Submitting never drops keyboard focus, and a failure stays said after its toast has gone
  * (docs/behaviour.md, "Failure feedback and focus").
  */
-import { boxesOverlap, expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
+import {
+  boxesOverlap,
+  expect,
+  test,
+  toasts,
+  UNTIL_TEST_TIMEOUT,
+  uniqueEmail,
+  waitlistForm,
+} from "../support/fixtures";
+import { holdSends } from "../support/held-requests";
+import { pauseClock } from "../support/page-clock";
 
 const KEPT_NOTE =
   "Your last attempt didn't go through, so we kept your address. Try again when ready.";
@@ -14,21 +24,26 @@ test("focus stays on the button through Joining... and a failure; the note stays
 }) => {
   consoleGuard.expectSendFailureLog();
   const address = uniqueEmail("focus");
-  // The answer waits 2 s (under the stack's 3 s time limit): long enough to see the Joining... state
-  // on a busy machine, short enough that the site says nothing of a slow answer.
-  await emulator.fault({ count: 1, status: 400, delayMs: 2000, match: { email: address } });
+  await emulator.fault({ count: 1, status: 400, match: { email: address } });
+  // The send waits for the test: the Joining... state is checked while it certainly lasts.
+  const held = await holdSends(page);
   await page.goto("/");
+  // Time stands while the failure toast is read and closed: it cannot close by itself meanwhile,
+  // nor can the site say the answer is slow.
+  await pauseClock(page);
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.focus();
   await page.keyboard.press("Enter");
+  const send = await held.next();
   await expect(submit).toHaveText("Joining...");
   await expect(page.getByRole("status").filter({ hasText: "Joining..." })).toHaveCount(1);
   await expect(submit).toHaveAttribute("aria-disabled", "true");
   await expect(submit).toBeFocused();
+  await send.release();
 
   const toast = toasts(page).filter({ hasText: "Submission failed" });
-  await expect(toast).toBeVisible();
+  await expect(toast).toBeVisible(UNTIL_TEST_TIMEOUT);
   await expect(submit).toHaveText("Join Waitlist");
   await expect(submit).toBeFocused();
   await expect(email).toHaveAccessibleDescription(new RegExp(KEPT_NOTE.replace(/[.?]/g, "\\$&")));
@@ -37,9 +52,12 @@ test("focus stays on the button through Joining... and a failure; the note stays
   await toast.getByRole("button", { name: "Close notification" }).click();
   await expect(toast).toBeHidden();
   await expect(page.getByText(KEPT_NOTE)).toBeVisible();
+  // Time runs again: the move to /success waits a frame or two for "Redirecting..." to be said.
+  await page.clock.resume();
   await submit.focus();
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/success$/);
+  await (await held.next()).release();
+  await expect(page).toHaveURL(/\/success$/, UNTIL_TEST_TIMEOUT);
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeFocused();
   expect(await emulator.outbox(address)).toHaveLength(1);
 });
@@ -65,13 +83,15 @@ test.describe("on a phone", () => {
     const address = uniqueEmail("phone-toast");
     await emulator.fault({ count: 1, status: 400, match: { email: address } });
     await page.goto("/");
+    // The toast stays while it is measured: it cannot close by itself with time standing.
+    await pauseClock(page);
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     // As a visitor who has just typed: the button low on the screen, under the thumb.
     await submit.evaluate((button) => button.scrollIntoView({ block: "end", behavior: "instant" }));
     await submit.click();
     const toast = toasts(page).filter({ hasText: "Submission failed" });
-    await expect(toast).toBeVisible();
+    await expect(toast).toBeVisible(UNTIL_TEST_TIMEOUT);
     const toastBox = await toast.boundingBox();
     for (const control of [submit, email]) {
       const box = await control.boundingBox();
