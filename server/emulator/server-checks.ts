@@ -29,7 +29,7 @@ export type ChecksState = { account: ServerChecks; byEmail: Record<string, Serve
 type Refusal = { status: number; body: string; why: string };
 
 /** The template parameter reCAPTCHA v2's widget fills, and EmailJS reads. */
-const RECAPTCHA_PARAM = "g-recaptcha-response";
+export const RECAPTCHA_PARAM = "g-recaptcha-response";
 
 /** EmailJS's documented answer to a call with no browser behind it. */
 const NON_BROWSER: Refusal = {
