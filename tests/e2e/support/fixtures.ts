@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 import { type EmulatorControls, emulatorControls } from "../../../server/emulator/client";
-import { E2E_EMULATOR_URL } from "./stack-ports";
+import { E2E_BOT_CHECK_EMULATOR_URL, E2E_EMULATOR_URL } from "./stack-ports";
 
 export { expect };
 
@@ -19,10 +19,14 @@ const FAILED_REQUEST_LOG = "Failed to load resource:";
 /** The console error the spec asks for when a send fails, and Chromium's line for the failed request. */
 const sendFailure: Allowance = ({ text, url }) =>
   text.startsWith("Waitlist submission failed:") ||
-  (text.startsWith(FAILED_REQUEST_LOG) && url.startsWith(E2E_EMULATOR_URL));
-/** Chromium's line for one of the site's scripts that could not be fetched (offline, a redeploy). */
+  (text.startsWith(FAILED_REQUEST_LOG) &&
+    [E2E_EMULATOR_URL, E2E_BOT_CHECK_EMULATOR_URL].some((emulator) => url.startsWith(emulator)));
+/**
+ * Chromium's line for a script that could not be fetched: one of the site's (offline, a redeploy)
+ * or the bot check's reCAPTCHA (blocked).
+ */
 const assetLoadFailure: Allowance = ({ text, url }) =>
-  text.startsWith(FAILED_REQUEST_LOG) && url.includes("/assets/");
+  text.startsWith(FAILED_REQUEST_LOG) && (url.includes("/assets/") || url.includes("/recaptcha/"));
 /** Chromium's line for a document served with 404, expected on the not-found page only. */
 const notFoundDocument: Allowance = ({ text }) =>
   text.startsWith(`${FAILED_REQUEST_LOG} the server responded with a status of 404`);

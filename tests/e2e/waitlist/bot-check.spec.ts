@@ -103,7 +103,11 @@ test("a submit kept before the app started loads the check and arrives once", as
   await expectArrivedOnce(address, tokens);
 });
 
-test("a retry after a 429 gets a fresh token of its own and arrives once", async ({ page }) => {
+test("a retry after a 429 gets a fresh token of its own and arrives once", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.expectSendFailureLog();
   const tokens = sentTokens(page);
   const address = uniqueEmail("bot-check-429");
   await botCheckEmulator.fault({ count: 1, status: 429, match: { email: address } });
