@@ -46,29 +46,34 @@ export async function holdSends(page: Page): Promise<{ next(): Promise<HeldSend>
 
 /**
  * Counts the sends that leave the page (POSTs, so no CORS preflight is counted) and knows which
- * still await their answer. `answered(n)` resolves once at most `n` do (0 by default; a test whose
- * emulator leaves `n` unanswered on purpose passes `n`).
+ * still await their answer. `answered(hanging)` resolves once every send but the first `hanging`
+ * has its answer (or failed): a test whose emulator leaves its first sends unanswered on purpose
+ * passes how many, so a later send, a retry, is still awaited while the page gives up on those.
  */
 export function watchSends(page: Page) {
-  let made = 0;
-  let unanswered = 0;
+  /** Per send, in the order they left: whether it still awaits its answer. */
+  const open: boolean[] = [];
+  const order = new Map<Request, number>();
   let wake = () => {};
   const settle = (request: Request) => {
-    if (!isSend(request)) return;
-    unanswered -= 1;
+    const index = order.get(request);
+    if (index === undefined) return;
+    open[index] = false;
     wake();
   };
   page.on("request", (request) => {
     if (!isSend(request)) return;
-    made += 1;
-    unanswered += 1;
+    order.set(request, open.length);
+    open.push(true);
   });
   page.on("requestfinished", settle);
   page.on("requestfailed", settle);
   return {
-    count: () => made,
-    answered: async (stillOpen = 0) => {
-      while (unanswered > stillOpen) await new Promise<void>((woken) => (wake = woken));
+    count: () => open.length,
+    answered: async (hanging = 0) => {
+      while (open.slice(hanging).includes(true)) {
+        await new Promise<void>((woken) => (wake = woken));
+      }
     },
   };
 }

@@ -113,11 +113,11 @@ async function expectSuccessShown(page: Page, shownToasts: () => Promise<ShownTo
 async function runClockToSuccess(
   page: Page,
   sends: ReturnType<typeof watchSends>,
-  { withinMs, unanswered = 0 }: { withinMs: number; unanswered?: number },
+  { withinMs, hanging = 0 }: { withinMs: number; hanging?: number },
 ) {
   await runClockUntil(page, () => new URL(page.url()).pathname === "/success", {
     withinMs,
-    beforeStep: () => sends.answered(unanswered),
+    beforeStep: () => sends.answered(hanging),
   });
 }
 
@@ -285,7 +285,7 @@ test.describe("a send that may have arrived: tried once more, never twice", () =
       // emulator leaves the first request of "no answer" open for good.
       await runClockToSuccess(page, sends, {
         withinMs: 2 * E2E_SEND_TIMEOUT_MS + 2000 + 1000,
-        unanswered: mode.fault.hang ? 1 : 0,
+        hanging: mode.fault.hang ? 1 : 0,
       });
       await expectSuccessShown(page, shownToasts);
       expect(sends.count()).toBe(2);
