@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readEmailConfig } from "./config";
+import { readBotCheckConfig, readEmailConfig } from "./config";
 
 describe("readEmailConfig", () => {
   it("reads the EmailJS ids, trimmed", () => {
@@ -44,5 +44,28 @@ describe("readEmailConfig", () => {
     expect(readEmailConfig({ MODE: "production" }).antiAbuse).toBe(true);
     expect(readEmailConfig({ MODE: "emulator" }).antiAbuse).toBe(false);
     expect(readEmailConfig({ MODE: "development" }).antiAbuse).toBe(false);
+  });
+});
+
+describe("readBotCheckConfig", () => {
+  it("is off without a site key, with Google's origin", () => {
+    expect(readBotCheckConfig({})).toEqual({
+      siteKey: "",
+      origin: "https://www.google.com",
+      on: false,
+    });
+  });
+
+  it("is on with a site key, and takes an origin setting as an origin", () => {
+    expect(
+      readBotCheckConfig({
+        VITE_RECAPTCHA_SITE_KEY: " site-key ",
+        VITE_RECAPTCHA_ORIGIN: "https://www.recaptcha.net/some/path",
+      }),
+    ).toEqual({ siteKey: "site-key", origin: "https://www.recaptcha.net", on: true });
+  });
+
+  it("stays off for a blank site key", () => {
+    expect(readBotCheckConfig({ VITE_RECAPTCHA_SITE_KEY: "   " }).on).toBe(false);
   });
 });
