@@ -2,13 +2,13 @@
  * `npm start`, `npm run dev` and `npm run emulator` as a person runs them: a busy or malformed
  * port ends the command with one line naming the setting to change, exit code 1, no stack trace.
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeServer, freePort, holdPort } from "../server/ports";
+import { runToEnd } from "./run-to-end";
 
 const root = resolve(import.meta.dirname, "..");
 const TSX = resolve(root, "node_modules/.bin/tsx");
@@ -22,27 +22,10 @@ let busyPort: number;
 let dir: string;
 
 function run(script: string, env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
-    const child = spawn(TSX, [script], {
-      cwd: root,
-      env: { ...process.env, EMULATOR_OUTBOX: join(dir, "outbox.jsonl"), ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      fail(new Error(`${script} still ran after ${RUN_TIMEOUT_MS} ms:\n${stdout}\n${stderr}`));
-    }, RUN_TIMEOUT_MS);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
+  return runToEnd(TSX, [script], {
+    cwd: root,
+    env: { ...process.env, EMULATOR_OUTBOX: join(dir, "outbox.jsonl"), ...env },
+    timeoutMs: RUN_TIMEOUT_MS,
   });
 }
 

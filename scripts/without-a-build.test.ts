@@ -4,12 +4,12 @@
  * trace. Each is given an empty build folder of its own (`--out-dir`, as the build takes it), so the
  * repository's own dist/ is never read; nothing is built, so each run takes seconds.
  */
-import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../server/ports";
+import { runToEnd } from "./run-to-end";
 
 const root = resolve(import.meta.dirname, "..");
 /**
@@ -24,29 +24,10 @@ let dir: string;
 
 /** `npm run <script> -- --out-dir <buildDir>` as a person runs it, npm's own banner left out. */
 function run(script: string, buildDir: string, env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
-    const child = spawn("npm", ["run", "--silent", script, "--", "--out-dir", buildDir], {
-      cwd: root,
-      env: { ...process.env, ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      fail(
-        new Error(`npm run ${script} still ran after ${RUN_TIMEOUT_MS} ms:\n${stdout}\n${stderr}`),
-      );
-    }, RUN_TIMEOUT_MS);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
+  return runToEnd("npm", ["run", "--silent", script, "--", "--out-dir", buildDir], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    timeoutMs: RUN_TIMEOUT_MS,
   });
 }
 
