@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { gotoWithTheAppInTime } from "../support/app-in-time";
 import { expect, test } from "../support/fixtures";
+import { gotoWithTheAppInTime } from "../support/page-clock";
 
 async function expectBelowHeader(page: Page, heading: Locator) {
   const header = page.getByRole("banner");

@@ -150,32 +150,6 @@ export function toasts(page: Page) {
   return page.getByRole("region", { name: "Notifications (F8)" }).getByRole("listitem");
 }
 
-/** A toast as the page showed it: its text, and the path the page was at meanwhile. */
-export type ShownToast = { path: string; text: string };
-
-/**
- * Records, from the first byte of each page load, every toast the page shows and each path it is
- * still shown at (the toaster keeps a toast across the move to /success). A toast closes by itself
- * after 5 s: a check made on a busy machine after the moment it mattered still reads what was
- * shown, from the page's own record, instead of racing that timer.
- */
-export async function recordToasts(page: Page): Promise<() => Promise<ShownToast[]>> {
-  await page.addInitScript(() => {
-    const shown: { path: string; text: string }[] = [];
-    Object.assign(window, { shownToasts: shown });
-    new MutationObserver(() => {
-      for (const item of document.querySelectorAll("[aria-label='Notifications (F8)'] li")) {
-        const toast = { path: location.pathname, text: item.textContent ?? "" };
-        if (!shown.some((seen) => seen.path === toast.path && seen.text === toast.text)) {
-          shown.push(toast);
-        }
-      }
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-  return () =>
-    page.evaluate(() => (window as unknown as { shownToasts: ShownToast[] }).shownToasts);
-}
-
 /** The fixed template params every signup carries (docs/behaviour.md, "Fixed fields"), typed here, not imported. */
 export const EXPECTED_FIXED_PARAMS = {
   name: "Waitlist Subscriber",
@@ -191,12 +165,29 @@ export function boxesOverlap(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-/** Scrolls every still-hidden card into view, so each is measured as a visitor sees it. */
+/**
+ * Scrolls every still-hidden card into view, one at a time, each as soon as the one before it has
+ * been revealed, then ends their fade: each is then measured as a visitor sees it.
+ */
 export async function revealAll(page: Page) {
-  const pending = page.locator('[data-reveal="pending"]');
-  await expect(async () => {
-    const left = await pending.count();
-    if (left > 0) await pending.first().scrollIntoViewIfNeeded();
-    expect(left, "cards not revealed yet").toBe(0);
-  }).toPass({ timeout: 20_000 });
+  await page.evaluate(async () => {
+    const revealed = (card: Element) =>
+      new Promise<void>((done) => {
+        const check = () => {
+          if (card.getAttribute("data-reveal") === "pending") return;
+          observer.disconnect();
+          done();
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(card, { attributes: true, attributeFilter: ["data-reveal"] });
+        check();
+      });
+    const cards = [...document.querySelectorAll('[data-reveal="pending"]')];
+    for (const card of cards) {
+      card.scrollIntoView({ block: "center", behavior: "instant" });
+      await revealed(card);
+    }
+    // Their fade ended at once, as it would have half a second later: the page at rest.
+    for (const card of cards) for (const fade of card.getAnimations()) fade.finish();
+  });
 }

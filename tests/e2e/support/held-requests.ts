@@ -1,79 +1,181 @@
 /**
- * The page's sends to EmailJS (the emulator), as a test sees and steers them: held until the test
- * lets them go, so a state that lasts "while a send is in flight" (Joining..., a second click) is
- * checked for as long as the test needs instead of inside an emulator delay that races the test's
- * own steps; and counted, with whether each has its answer yet.
+ * Requests the test holds back until it releases them, and the page's sends as the test sees them:
+ * - the app's script (the page painted, the form not yet live). A page whose script is held is
+ *   opened with `waitUntil: "commit"` or `"domcontentloaded"`: its `load` waits for the script;
+ * - a send to EmailJS (the emulator), held before it leaves or after the emulator answered, so a
+ *   state that lasts "while a send is in flight" is checked for as long as the test needs instead
+ *   of inside an emulator delay that races the test's own steps;
+ * - every send counted, with whether each has had its answer yet.
  */
-import type { Page, Request } from "@playwright/test";
+import type { BrowserContext, Page, Request, Route } from "@playwright/test";
+
+/** The app's module: the one script the inline loader starts. */
+export const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
 
 /** The EmailJS API's path, on the emulator as on EmailJS. */
 const EMAIL_API_PATH = "/api/v1.0/email/";
+const EMAIL_API = /\/api\/v1\.0\/email\//;
 
-function isSend(request: Request): boolean {
-  return request.method() === "POST" && new URL(request.url()).pathname.startsWith(EMAIL_API_PATH);
-}
+/** A send leaving the browser for the emulator (a POST, so no CORS preflight). */
+export const isSend = (request: Request) =>
+  request.method() === "POST" && new URL(request.url()).pathname.startsWith(EMAIL_API_PATH);
 
-export type HeldSend = {
+type HeldRequest = {
   request: Request;
-  /** Lets the send go on to the emulator, which answers it as any fault queued for it says. */
+  /** Lets this one request go on. */
+  release(): Promise<void>;
+};
+
+export type Held = {
+  /** Resolves once the first matching request has reached the browser's door and is held. */
+  arrived(): Promise<void>;
+  /** The held requests one at a time, in the order the page made them, each once. */
+  next(): Promise<HeldRequest>;
+  /** Lets every request still held go on, and every later one straight through. */
   release(): Promise<void>;
 };
 
 /**
- * From now on holds each send the page makes until the test releases it. `next()` resolves with the
- * sends in the order the page made them, each once, whether it was made before or after the call.
+ * Holds the first `count` requests (all, by default) of `target` (a page, or every tab of a context)
+ * that match `url` and `when`, until the test releases them; later ones pass.
  */
-export async function holdSends(page: Page): Promise<{ next(): Promise<HeldSend> }> {
-  const held: HeldSend[] = [];
-  const takers: ((send: HeldSend) => void)[] = [];
-  await page.route(
-    (url) => url.pathname.startsWith(EMAIL_API_PATH),
-    async (route) => {
-      if (!isSend(route.request())) return route.fallback();
-      const send = { request: route.request(), release: () => route.fallback() };
-      const taker = takers.shift();
-      if (taker) taker(send);
-      else held.push(send);
-    },
-  );
+async function holdRequests(
+  target: Page | BrowserContext,
+  url: RegExp,
+  { when = () => true, count = Infinity }: { when?: (request: Request) => boolean; count?: number },
+): Promise<Held> {
+  const waiting: HeldRequest[] = [];
+  const takers: ((held: HeldRequest) => void)[] = [];
+  const unreleased = new Set<Route>();
+  let released = false;
+  let taken = 0;
+  let arrive = () => {};
+  const first = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  // A page closed meanwhile leaves its routes nothing to continue.
+  const letGo = async (route: Route) => {
+    if (!unreleased.delete(route)) return;
+    await route.fallback().catch(() => undefined);
+  };
+  await target.route(url, (route) => {
+    if (released || !when(route.request()) || taken >= count) return route.fallback();
+    taken += 1;
+    unreleased.add(route);
+    const held = { request: route.request(), release: () => letGo(route) };
+    const taker = takers.shift();
+    if (taker) taker(held);
+    else waiting.push(held);
+    arrive();
+  });
   return {
+    arrived: () => first,
     next: () => {
-      const send = held.shift();
-      return send ? Promise.resolve(send) : new Promise((take) => takers.push(take));
+      const held = waiting.shift();
+      return held ? Promise.resolve(held) : new Promise((take) => takers.push(take));
+    },
+    release: async () => {
+      released = true;
+      await Promise.all([...unreleased].map(letGo));
     },
   };
 }
 
+/** Holds the app's script until `release`, so the form is painted but not live. */
+export async function holdAppScript(page: Page): Promise<Held> {
+  return holdRequests(page, APP_SCRIPT, {});
+}
+
+/** Holds the first `count` sends (all, by default) from `target` before they leave the browser. */
+export async function holdSends(target: Page | BrowserContext, count = Infinity): Promise<Held> {
+  return holdRequests(target, EMAIL_API, { when: isSend, count });
+}
+
 /**
- * Counts the sends that leave the page (POSTs, so no CORS preflight is counted) and knows which
- * still await their answer. `answered(hanging)` resolves once every send but the first `hanging`
- * has its answer (or failed): a test whose emulator leaves its first sends unanswered on purpose
- * passes how many, so a later send, a retry, is still awaited while the page gives up on those.
+ * Lets the first `count` sends (the first, by default) of `target` reach the emulator, and holds
+ * their answers back from the page until `release`: `arrived` resolves once the emulator has
+ * answered. A page closed meanwhile never gets its answer, as when a visitor leaves mid-send.
  */
-export function watchSends(page: Page) {
-  /** Per send, in the order they left: whether it still awaits its answer. */
-  const open: boolean[] = [];
-  const order = new Map<Request, number>();
-  let wake = () => {};
-  const settle = (request: Request) => {
-    const index = order.get(request);
-    if (index === undefined) return;
-    open[index] = false;
-    wake();
-  };
-  page.on("request", (request) => {
-    if (!isSend(request)) return;
-    order.set(request, open.length);
-    open.push(true);
+export async function holdAnswers(
+  target: Page | BrowserContext,
+  count = 1,
+): Promise<Pick<Held, "arrived" | "release">> {
+  const held: (() => Promise<void>)[] = [];
+  let released = false;
+  let taken = 0;
+  let arrive = () => {};
+  const first = new Promise<void>((resolve) => {
+    arrive = resolve;
   });
-  page.on("requestfinished", settle);
-  page.on("requestfailed", settle);
+  await target.route(EMAIL_API, async (route) => {
+    if (released || !isSend(route.request()) || taken >= count) return route.fallback();
+    taken += 1;
+    const response = await route.fetch();
+    held.push(() => route.fulfill({ response }));
+    arrive();
+  });
   return {
-    count: () => open.length,
+    arrived: () => first,
+    release: async () => {
+      released = true;
+      await Promise.all(held.map((answer) => answer().catch(() => undefined)));
+    },
+  };
+}
+
+/** Where the page keeps its record of sends: one promise per send, settled once its answer is read. */
+const SENDS_RECORD = "__sendsAwaitingAnswers";
+
+/**
+ * Counts the sends that leave the page (POSTs, so no CORS preflight is counted), and knows which
+ * still await their answer. Call before the page's first navigation.
+ *
+ * `answered(hanging)` resolves once every send but the first `hanging` has had its answer read (or
+ * failed): a test whose emulator leaves its first sends unanswered on purpose passes how many. It
+ * reads the page's own record, kept where the page calls `fetch`, so a send the page has just made
+ * is awaited even before the test hears of its request: a test that moves the page's clock between
+ * these waits never runs a send's time limit while it is in flight.
+ */
+export async function watchSends(page: Page) {
+  let count = 0;
+  page.on("request", (request) => {
+    if (isSend(request)) count += 1;
+  });
+  await page.addInitScript(
+    ({ name, path }) => {
+      const awaiting: Promise<void>[] = [];
+      Object.assign(window, { [name]: awaiting });
+      const plainFetch = window.fetch;
+      window.fetch = (input, init) => {
+        const response = plainFetch(input, init);
+        const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+        const method = init?.method ?? (input instanceof Request ? input.method : "GET");
+        if (method.toUpperCase() === "POST" && url.pathname.startsWith(path)) {
+          awaiting.push(
+            response
+              .then((answer) => answer.clone().text())
+              .then(
+                () => undefined,
+                () => undefined,
+              ),
+          );
+        }
+        return response;
+      };
+    },
+    { name: SENDS_RECORD, path: EMAIL_API_PATH },
+  );
+  return {
+    count: () => count,
     answered: async (hanging = 0) => {
-      while (open.slice(hanging).includes(true)) {
-        await new Promise<void>((woken) => (wake = woken));
-      }
+      await page.evaluate(
+        ({ name, hanging }) => {
+          const awaiting = (window as unknown as Record<string, Promise<void>[]>)[name];
+          if (!awaiting) throw new Error("watchSends was called after the page loaded");
+          return Promise.all(awaiting.slice(hanging));
+        },
+        { name: SENDS_RECORD, hanging },
+      );
     },
   };
 }

@@ -1,13 +1,16 @@
 /**
  * The product's own timers (the toast's 5 s, the send time limit, the retry backoff and budget, the
- * "still sending" note, animation frames, idle callbacks) on Playwright's clock, so a test moves
- * time itself instead of racing a stopwatch: a duration is then asserted exactly, and a wait the
- * product makes takes no real time.
+ * "still sending" note, the cards' fail-safe, animation frames, idle callbacks) on Playwright's
+ * clock, so a test moves time itself instead of racing a stopwatch: a duration is then asserted
+ * exactly, and a wait the product makes takes no real time. Two ways to stop it, by when the test
+ * needs time to stand still: from the first byte (`pauseClockBeforeLoad`), or once the app has
+ * started (`pauseClock`).
  */
 import type { Page } from "@playwright/test";
 
-/** Where the page's fake clock starts: any fixed date; the product only reads differences. */
-const FAKE_START = Date.UTC(2026, 0, 1);
+/** Where the page's fake clock starts: any fixed moment; the product only reads differences. */
+export const CLOCK_START = Date.UTC(2026, 0, 5, 9);
+
 /**
  * How far `pauseClock` moves time before it stops it: longer than the install takes to reach the
  * page on a busy machine (the clock runs meanwhile, and cannot stop in its own past). A timer the
@@ -16,18 +19,40 @@ const FAKE_START = Date.UTC(2026, 0, 1);
 const SETTLE_MS = 60_000;
 
 /**
- * Stops the page's clock: from here on a timer the page sets runs only when the test moves time
- * with `page.clock.runFor` (or `runClockUntil`), or after `page.clock.resume()`.
+ * Stops the page's clock once the app has started: from here on a timer the page sets runs only when
+ * the test moves time (`page.clock.runFor`, `runClockUntil`), or after `page.clock.resume()`.
  *
- * Call it once the app has hydrated (the fixture's `goto` waits for that), never before `goto`:
- * React's scheduler keeps the real timers it took at start-up, so renders, Suspense and hydration
- * still run while the clock stands; installed before the page loads, React would take the fake ones
- * and wait for the test to move time. For the same reason a test that stopped the clock does not
- * load a page again (`goto`, `reload`) afterwards: the moves within the app (to /success) are fine.
+ * Call it after `goto` (the fixture's `goto` waits for hydration): React's scheduler keeps the real
+ * timers it took at start-up, so renders and Suspense still run while the clock stands. For the same
+ * reason a test that stopped the clock does not load a page again (`goto`, `reload`) afterwards: the
+ * moves within the app (to /success) are fine.
  */
 export async function pauseClock(page: Page): Promise<void> {
-  await page.clock.install({ time: FAKE_START });
-  await page.clock.pauseAt(FAKE_START + SETTLE_MS);
+  await page.clock.install({ time: CLOCK_START });
+  await page.clock.pauseAt(CLOCK_START + SETTLE_MS);
+}
+
+/**
+ * Stops the clock of every page `page` loads from its first byte: what happens before the app has
+ * started (a submit kept, the preloads, the first idle callbacks) runs only as the test moves time,
+ * React's own waits included, so the test moves it (or resumes it) once it has set its scene.
+ */
+export async function pauseClockBeforeLoad(page: Page): Promise<void> {
+  await page.clock.install({ time: CLOCK_START });
+  await page.clock.pauseAt(CLOCK_START + 1000);
+}
+
+/**
+ * Opens `path` as on a machine where the app starts in time: the clock stands still while the page
+ * loads and the app starts, so the app finds itself well within the 4 s after which the cards' CSS
+ * fail-safe shows them anyway (src/components/reveal-on-scroll.ts), however busy the machine is;
+ * then time runs on. Without it, a start slower than 4 s rightly leaves every card shown, and a test
+ * of the reveal would judge the machine's speed.
+ */
+export async function gotoWithTheAppInTime(page: Page, path: string): Promise<void> {
+  await pauseClockBeforeLoad(page);
+  await page.goto(path);
+  await page.clock.resume();
 }
 
 /**
@@ -35,16 +60,17 @@ export async function pauseClock(page: Page): Promise<void> {
  * moved it. Before each step it awaits `beforeStep()`: a send awaiting its answer takes real network
  * time, and must not see page time race by at the speed of the test's loop meanwhile (see
  * `watchSends`' `answered`). Fails once `withinMs` of page time have passed without `reached()`: a
- * bound on the product, not a real wait.
+ * bound on the product, not a real wait. Without `withinMs`, only the test's budget bounds it: for
+ * a wait on work that takes real time, such as a lazily loaded part's first load.
  */
 export async function runClockUntil(
   page: Page,
   reached: () => boolean | Promise<boolean>,
   {
-    withinMs,
+    withinMs = Infinity,
     stepMs = 100,
     beforeStep = async () => {},
-  }: { withinMs: number; stepMs?: number; beforeStep?: () => Promise<void> },
+  }: { withinMs?: number; stepMs?: number; beforeStep?: () => Promise<void> } = {},
 ): Promise<number> {
   let moved = 0;
   for (;;) {

@@ -5,6 +5,7 @@
  * instead of racing the toast's 5 s: a check made after a toast closed by itself still sees it.
  */
 import type { BrowserContext, Page } from "@playwright/test";
+import { expect, UNTIL_TEST_TIMEOUT } from "./fixtures";
 
 export type ToastShown = {
   /** The toast's text, whitespace collapsed: title and description. */
@@ -63,5 +64,33 @@ export function toastsShown(page: Page): Promise<ToastShown[]> {
   return page.evaluate(
     (name) => (window as unknown as Record<string, Recorder>)[name]?.toasts ?? [],
     RECORDER,
+  );
+}
+
+/** Whether `page` showed a toast whose text matches `text` while it was on `path`. */
+export async function toastShownOn(page: Page, path: string, text: RegExp): Promise<boolean> {
+  return (await toastsShown(page)).some(
+    (toast) => toast.seenOn.includes(path) && text.test(toast.text),
+  );
+}
+
+/** The toast a delivered signup shows, kept open across the move to /success. */
+export const REDIRECTING = /^Redirecting\.\.\.\s*Taking you to confirmation page$/;
+
+/**
+ * A signup's end as each tab showed it: /success, its heading, and the Redirecting... toast seen
+ * open there. The move is awaited with no limit of its own (the app's start, the SDK's import and
+ * the send scale with the CPU: the test's budget bounds it); the toast is read from the tab's own
+ * record, so a tab checked after its toast's 5 s still counts, and tabs are checked together.
+ */
+export async function expectSuccessShown(...tabs: Page[]): Promise<void> {
+  await Promise.all(
+    tabs.map(async (tab) => {
+      await expect(tab).toHaveURL(/\/success$/, UNTIL_TEST_TIMEOUT);
+      await expect(tab.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+      await expect
+        .poll(() => toastShownOn(tab, "/success", REDIRECTING), UNTIL_TEST_TIMEOUT)
+        .toBe(true);
+    }),
   );
 }

@@ -1,8 +1,9 @@
 /**
  * docs/behaviour.md, "Visual rules": the barriers axe does not see, measured in the page.
  */
-import { gotoWithTheAppInTime } from "../support/app-in-time";
+
 import { boxesOverlap, expect, test, waitlistForm } from "../support/fixtures";
+import { gotoWithTheAppInTime } from "../support/page-clock";
 
 /** An RGB(A) colour as Chromium computes it, e.g. `rgb(11, 17, 32)` or `rgba(17, 26, 46, 0.9)`. */
 type Rgba = [number, number, number, number];

@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { boxesOverlap, expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
-import { holdAppScript } from "../support/held-scripts";
+import { holdAppScript } from "../support/held-requests";
 
 /** The fixed header's height: what lies under it is not in view. */
 const HEADER_PX = 64;

@@ -10,9 +10,16 @@ import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumExecutable } from "../support/browser";
 import { appIdle, expect, test, uniqueEmail, waitlistForm } from "../support/fixtures";
-import { APP_SCRIPT, holdAnswers, holdAppScript, holdSends, isSend } from "../support/held-scripts";
+import {
+  APP_SCRIPT,
+  holdAnswers,
+  holdAppScript,
+  holdSends,
+  isSend,
+} from "../support/held-requests";
+import { CLOCK_START, pauseClockBeforeLoad } from "../support/page-clock";
 import { E2E_PRODUCTION_SITE_URL, E2E_SEND_TIMEOUT_MS } from "../support/stack-ports";
-import { recordToasts, toastsShown } from "../support/tab-records";
+import { expectSuccessShown, recordToasts, toastsShown } from "../support/tab-records";
 
 const NOT_STARTED_NOTE =
   "The page has not finished loading, so your address was not sent. Please try again in a moment.";
@@ -86,43 +93,6 @@ async function launchWithBlocked(
       await rm(profile, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * A signup's end as its tab showed it: /success, its heading, and the Redirecting... toast seen open
- * there. The move is awaited with no limit of its own (the app's start, the SDK's import and the
- * send scale with the CPU: the test's budget bounds it); the toast is read from the tab's own
- * record (tab-records.ts), so a tab checked after its toast's 5 s still counts, and tabs are
- * checked together.
- */
-async function expectSuccessShown(...tabs: Page[]) {
-  await Promise.all(
-    tabs.map(async (tab) => {
-      await tab.waitForURL(`${E2E_PRODUCTION_SITE_URL}/success`);
-      await expect(tab.getByRole("heading", { name: "Thank You!" })).toBeVisible();
-      await expect
-        .poll(() => toastsShown(tab))
-        .toContainEqual(
-          expect.objectContaining({
-            text: expect.stringMatching(/^Redirecting\.\.\. Taking you to confirmation page/),
-            seenOn: expect.arrayContaining(["/success"]),
-          }),
-        );
-    }),
-  );
-}
-
-/** An instant to start the page's clock at: any will do, one fixed one makes runs alike. */
-const CLOCK_START = new Date("2026-03-02T09:00:00Z").getTime();
-
-/**
- * Playwright's clock in every tab of the context, installed and paused before the first byte: the
- * product's timers (the time limit, the waits between tries, idle callbacks, animation frames)
- * fire only as the test runs the clock, so a duration is asserted to the millisecond.
- */
-async function pauseClock(page: Page) {
-  await page.clock.install({ time: CLOCK_START });
-  await page.clock.pauseAt(CLOCK_START + 1000);
 }
 
 /**
@@ -206,7 +176,7 @@ test.describe("a submit before the app starts is kept", () => {
     emulator,
   }) => {
     const address = uniqueEmail("late-app");
-    await pauseClock(page);
+    await pauseClockBeforeLoad(page);
     const app = await holdAppScript(page);
     await page.goto("/", { waitUntil: "commit" });
     await app.arrived();
@@ -254,7 +224,7 @@ test.describe("a submit before the app starts is kept", () => {
     consoleGuard.expectAssetLoadFailures();
     const address = uniqueEmail("never");
     const checkUrls = guardUrls(page.context(), address);
-    await pauseClock(page);
+    await pauseClockBeforeLoad(page);
     await page.route(APP_SCRIPT, (route) => route.abort());
     await page.goto("/", { waitUntil: "load" });
     const { email, submit } = waitlistForm(page);
@@ -384,7 +354,7 @@ test.describe("site storage blocked", () => {
         await waitlistForm(tab).email.fill(address);
       }
       // The first send is held out until the second tab has submitted: it is in flight meanwhile.
-      const firstSend = await holdSends(context);
+      const firstSend = await holdSends(context, 1);
       await waitlistForm(page).submit.click();
       await firstSend.arrived();
       await waitlistForm(tabs[1]).submit.click();
@@ -431,7 +401,7 @@ test.describe("site storage that reads but refuses writes (full, or older Safari
       expect(refused, "storage reads but refuses writes").toBe(true);
       expect(await page.evaluate(() => "locks" in navigator)).toBe(webLocks);
       // The first send is held out until the second tab has submitted: it is out meanwhile.
-      const firstSend = await holdSends(context);
+      const firstSend = await holdSends(context, 1);
       await waitlistForm(page).submit.click();
       await firstSend.arrived();
       await waitlistForm(tabs[1]).submit.click();
@@ -532,7 +502,7 @@ test.describe("one address, many tabs", () => {
       await waitlistForm(tab).email.fill(address);
     }
     // Whichever tab sends first, its send is held out until both tabs have submitted.
-    const firstSend = await holdSends(page.context());
+    const firstSend = await holdSends(page.context(), 1);
     await Promise.all(tabs.map((tab) => waitlistForm(tab).submit.click()));
     await firstSend.arrived();
     await Promise.all(tabs.map((tab) => expect(waitlistForm(tab).submit).toHaveText("Joining...")));
@@ -547,13 +517,13 @@ test.describe("one address, many tabs", () => {
     emulator,
   }) => {
     const address = uniqueEmail("slow-tabs");
-    await pauseClock(page);
+    await pauseClockBeforeLoad(page);
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     // Its answer is held out: slower than the time limit, and within the twice-as-long wait before
     // a request is given up on, exactly, since the page's clock moves only as the test runs it.
-    const firstSend = await holdSends(page);
+    const firstSend = await holdSends(page, 1);
     await submit.click();
     await firstSend.arrived();
     const slow = page.getByText(WAITING.slow);
@@ -595,7 +565,7 @@ test.describe("leave and come back", () => {
     const checkUrls = guardUrls(page.context(), address);
     await emulator.fault({ count: 1, status: 429, match: { email: address } });
     // The wait before the retry runs on the page's clock, which stays paused: the visitor leaves first.
-    await pauseClock(page);
+    await pauseClockBeforeLoad(page);
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -604,7 +574,7 @@ test.describe("leave and come back", () => {
     // The visitor comes back a minute later (the SDK's own one-a-second stamp long past) to another
     // page of the site; the send that finishes it is held, so the note can be read meanwhile.
     await page.clock.setSystemTime(CLOCK_START + 60_000);
-    const finishing = await holdSends(page);
+    const finishing = await holdSends(page, 1);
     await page.goto("/no-such-page");
     await page.clock.runFor(1000);
     const note = page.getByRole("region", { name: "Your waitlist signup" });

@@ -4,7 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
-import { holdAnswers } from "../support/held-scripts";
+import { holdAnswers } from "../support/held-requests";
 
 const JOINING = "Joining...";
 const FAILURE_TITLE = "Submission failed";

@@ -1,7 +1,6 @@
 import {
   EXPECTED_FIXED_PARAMS,
   expect,
-  recordToasts,
   test,
   toasts,
   UNTIL_TEST_TIMEOUT,
@@ -10,6 +9,7 @@ import {
 } from "../support/fixtures";
 import { holdSends } from "../support/held-requests";
 import { pauseClock, runClockUntil } from "../support/page-clock";
+import { expectSuccessShown, recordToasts } from "../support/tab-records";
 
 test.describe("waitlist validation", () => {
   for (const [name, value] of [
@@ -67,7 +67,7 @@ test.describe("waitlist sending", () => {
     emulator,
   }) => {
     const address = uniqueEmail();
-    const shownToasts = await recordToasts(page);
+    await recordToasts(page);
     // The send waits for the test: Joining... is checked while it is certainly in flight.
     const sends = await holdSends(page);
     await page.goto("/");
@@ -78,13 +78,7 @@ test.describe("waitlist sending", () => {
     await expect(submit).toHaveText("Joining...");
     await expect(submit).toBeDisabled();
     await send.release();
-    await expect(page).toHaveURL(/\/success$/, UNTIL_TEST_TIMEOUT);
-    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
-    // Shown on /success, from the page's own record: by now it may have closed by itself.
-    expect(await shownToasts()).toContainEqual({
-      path: "/success",
-      text: expect.stringMatching(/^Redirecting\.\.\.\s*Taking you to confirmation page$/),
-    });
+    await expectSuccessShown(page);
 
     const outbox = await emulator.outbox(address);
     expect(outbox).toHaveLength(1);
