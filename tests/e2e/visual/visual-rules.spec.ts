@@ -2,7 +2,7 @@
  * docs/behaviour.md, "Visual rules": the barriers axe does not see, measured in the page.
  */
 
-import { boxesOverlap, expect, test, waitlistForm } from "../support/fixtures";
+import { boxesOverlap, expect, test, UNTIL_TEST_TIMEOUT, waitlistForm } from "../support/fixtures";
 import { gotoWithTheAppInTime } from "../support/page-clock";
 
 /** An RGB(A) colour as Chromium computes it, e.g. `rgb(11, 17, 32)` or `rgba(17, 26, 46, 0.9)`. */
@@ -152,7 +152,8 @@ for (const width of [320, 375, 768, 1280]) {
         .getByRole("button")
         .or(page.getByRole("textbox"))
         .filter({ visible: true });
-      expect(await controls.count()).toBeGreaterThanOrEqual(12);
+      // Polled: on a busy machine a control may still be on its way to being shown.
+      await expect.poll(() => controls.count(), UNTIL_TEST_TIMEOUT).toBeGreaterThanOrEqual(12);
       for (const control of await controls.all()) {
         const box = await control.evaluate((element) => {
           const style = getComputedStyle(element);
