@@ -5,7 +5,7 @@
  * instead of racing the toast's 5 s: a check made after a toast closed by itself still sees it.
  */
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, UNTIL_TEST_TIMEOUT } from "./fixtures";
+import { expect, UNTIL_TEST_TIMEOUT, waitlistForm } from "./fixtures";
 
 export type ToastShown = {
   /** The toast's text, whitespace collapsed: title and description. */
@@ -76,6 +76,24 @@ export async function toastShownOn(page: Page, path: string, text: RegExp): Prom
 
 /** The toast a delivered signup shows, kept open across the move to /success. */
 export const REDIRECTING = /^Redirecting\.\.\.\s*Taking you to confirmation page$/;
+
+/** The toast a failed signup shows, as the record keeps it: title, then text. */
+export const FAILURE_SHOWN =
+  /^Submission failed\s*There was a problem submitting your request\. Please try again\.$/;
+
+/**
+ * A failed signup as the visitor sees it: Submission failed shown on / (from the page's record: the
+ * send and the toaster's first load take as long as the machine makes them, and the toast closes by
+ * itself after 5 s), the address kept, the button usable again.
+ */
+export async function expectFailureShown(page: Page, address: string): Promise<void> {
+  const { email, submit } = waitlistForm(page);
+  await expect.poll(() => toastShownOn(page, "/", FAILURE_SHOWN), UNTIL_TEST_TIMEOUT).toBe(true);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(email).toHaveValue(address);
+  await expect(submit).toHaveText("Join Waitlist");
+  await expect(submit).toBeEnabled();
+}
 
 /**
  * A signup's end as each tab showed it: /success, its heading, and the Redirecting... toast seen

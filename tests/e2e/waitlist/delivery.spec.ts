@@ -24,16 +24,15 @@ import {
   E2E_SEND_TIMEOUT_MS,
 } from "../support/stack-ports";
 import {
+  expectFailureShown,
   expectSuccessShown,
+  FAILURE_SHOWN,
   REDIRECTING,
   recordToasts,
   toastShownOn,
 } from "../support/tab-records";
 
 const FAILURE_TITLE = "Submission failed";
-/** The Submission failed toast as the page's record keeps it: title, then text. */
-const FAILURE_SHOWN =
-  /^Submission failed\s*There was a problem submitting your request\. Please try again\.$/;
 const RESTORED_NOTE =
   "Your last attempt didn't go through, so we kept your address. Try again when ready.";
 
@@ -77,19 +76,6 @@ async function expectAnnouncedAssertively(announcements: () => Promise<string[]>
       UNTIL_TEST_TIMEOUT,
     )
     .toBe(true);
-}
-
-/**
- * The Submission failed toast was shown on / (from the page's record, `recordToasts`: it closes by
- * itself after 5 s, maybe before a busy machine checks), with the email kept and the button usable.
- */
-async function expectFailureShown(page: Page, address: string) {
-  const { email, submit } = waitlistForm(page);
-  await expect.poll(() => toastShownOn(page, "/", FAILURE_SHOWN), UNTIL_TEST_TIMEOUT).toBe(true);
-  await expect(page).toHaveURL(/\/$/);
-  await expect(email).toHaveValue(address);
-  await expect(submit).toHaveText("Join Waitlist");
-  await expect(submit).toBeEnabled();
 }
 
 /**
