@@ -1,5 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/e2e/support/browser";
+import {
+  CHROMIUM_ARGS,
+  chromiumExecutable,
+  STAY_ON_THIS_MACHINE,
+} from "./tests/e2e/support/browser";
 import { E2E_SITE_URL, E2E_WORK_DIR, STACK_READY } from "./tests/e2e/support/stack-ports";
 
 /**
@@ -42,7 +46,10 @@ export default defineConfig({
     // A failed test keeps its actions, console and network (what a CI failure is read from); the
     // DOM snapshots and screencast would cost every test about a fifth of its time on 2 cores.
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
-    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: chromiumExecutable(),
+      args: [...CHROMIUM_ARGS, STAY_ON_THIS_MACHINE],
+    },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
 });

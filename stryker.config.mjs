@@ -19,6 +19,12 @@ export default {
     "src/waitlist/ui/use-waitlist-signup.ts",
   ],
   coverageAnalysis: "perTest",
+  // Each run starts from the last one's results, committed beside Stryker (docs/testing.md,
+  // "Mutation testing"): only mutants whose code or covering tests changed are tried again.
+  // MUTATION_FULL=1 tries every mutant.
+  incremental: true,
+  incrementalFile: "tests/mutation/incremental.json",
+  force: process.env.MUTATION_FULL === "1",
   // Stryker reads this file only to rewrite its `extends` and `references` for the sandbox, and
   // parses it with TypeScript's JS API, which TypeScript 7 does not have. tsconfig.json has neither
   // setting, so there is nothing to rewrite: no file is named (no type checker plugin reads it either).

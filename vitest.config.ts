@@ -13,6 +13,8 @@ export default defineConfig({
       "scripts/**/*.test.ts",
     ],
     environment: "node",
+    // Every core: Vitest's default leaves one free, which on 2 cores runs the files one at a time.
+    maxWorkers: "100%",
     setupFiles: ["tests/unit/without-shell-settings.ts"],
   },
 });

@@ -21,7 +21,7 @@ import {
   SEND_PATH,
   toOutboxEntry,
 } from "./protocol";
-import { CORS_HEADERS, reply } from "./replies";
+import { answerPreflight, reply } from "./replies";
 import type { RequestContext, Route } from "./routes";
 import type { CheckSwitch } from "./server-checks";
 
@@ -96,9 +96,7 @@ export function sendRoutes(deps: SendDeps): Route[] {
     reply(response, 200, "OK");
   };
 
-  const preflight = ({ response }: RequestContext) => {
-    response.writeHead(204, CORS_HEADERS).end();
-  };
+  const preflight = ({ response }: RequestContext) => answerPreflight(response);
   const body = ({ request }: RequestContext) => readBody(request, deps.maxBodyBytes);
   return [
     {

@@ -100,6 +100,8 @@ describe("routing and CORS", () => {
       for (const [name, value] of Object.entries(CORS)) {
         expect(response.headers.get(name)).toBe(value);
       }
+      // The send then comes on a connection of its own (replies.ts, answerPreflight).
+      expect(response.headers.get("connection")).toBe("close");
     },
   );
 

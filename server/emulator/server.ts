@@ -25,7 +25,7 @@ import { openOutbox } from "./outbox";
 import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, HttpError, SEND_PATH } from "./protocol";
 import { recaptchaStandInRoutes } from "./recaptcha-stand-in";
 import { createRecaptchaTokens } from "./recaptcha-tokens";
-import { areaOf, CORS_HEADERS, reply } from "./replies";
+import { answerPreflight, areaOf, reply } from "./replies";
 import { allowedMethods, findRoute, handlerFor, type Route } from "./routes";
 import { sendRoutes } from "./send-routes";
 import { createCheckSwitch, describeChecks } from "./server-checks";
@@ -61,7 +61,7 @@ async function dispatch(
   const match = findRoute(routes, url.pathname);
   // EmailJS answers a preflight on any of its paths; no page may call the controls or the inbox.
   if (!match && method === "OPTIONS" && area === "send") {
-    response.writeHead(204, CORS_HEADERS).end();
+    answerPreflight(response);
     return;
   }
   if (!match) {

@@ -38,13 +38,11 @@ async function inboxPage(browser: Browser) {
     if (text.startsWith(SANDBOX_REFUSAL)) return;
     if (message.type() === "error" || message.type() === "warning") problems.push(text);
   });
-  await context.route(
-    (url) => url.hostname !== "127.0.0.1",
-    (route) => {
-      problems.push(`request left the machine: ${route.request().url()}`);
-      return route.abort();
-    },
-  );
+  page.on("request", (request) => {
+    if (new URL(request.url()).hostname !== "127.0.0.1") {
+      problems.push(`request left the machine: ${request.url()}`);
+    }
+  });
   return { page, problems, close: () => context.close() };
 }
 
@@ -58,7 +56,7 @@ function headers(page: Page) {
   return page.getByRole("definition");
 }
 
-test("a signup ends with both emails in the inbox, each rendered with its headers", async ({
+test("a signup ends with both emails in the inbox, each rendered with its headers, on a page with no accessibility violations", async ({
   page: site,
   browser,
   emulator,
@@ -82,6 +80,14 @@ test("a signup ends with both emails in the inbox, each rendered with its header
   const notification = list.getByRole("link", { name: `New waitlist signup: ${address}` });
   await expect(confirmation).toBeVisible();
   await expect(notification).toBeVisible();
+  // The emails' frames run no script, so axe cannot enter them (its default run waits on them for
+  // good): the page alone, in one run; the emails' own rules are unit-tested.
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ iframes: false })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(results.violations).toEqual([]);
 
   await confirmation.click();
   const article = page.getByRole("article", { name: "You're on the Bulwark early-access list" });
@@ -132,22 +138,6 @@ test("a signup ends with both emails in the inbox, each rendered with its header
   const desktop = page.frameLocator('iframe[title$="desktop width, light"]');
   await expect(desktop.getByRole("heading", { name: "New waitlist signup" })).toBeVisible();
   await expect(desktop.getByText("Joined via the simplified waitlist form")).toBeVisible();
-  expect(problems).toEqual([]);
-  await close();
-});
-
-test("the inbox page has no accessibility violations", async ({ page: site, browser }) => {
-  await signUp(site, uniqueEmail("inbox-a11y"));
-  const { page, problems, close } = await inboxPage(browser);
-  await openInbox(page);
-  // The emails' frames run no script, so axe cannot enter them (its default run waits on them for
-  // good): the page alone, in one run; the emails' own rules are unit-tested.
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ iframes: false })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(results.violations).toEqual([]);
   expect(problems).toEqual([]);
   await close();
 });

@@ -15,14 +15,10 @@ async function expectBelowHeader(page: Page, heading: Locator) {
   }).toPass();
 }
 
-test.describe("landing page content", () => {
-  test.beforeEach(async ({ page }) => {
-    await page.goto("/");
-  });
-
-  test("hero: headline, pitch, Learn More, the sample threat card and the form", async ({
-    page,
-  }) => {
+// One load of / read section by section, as a visitor scrolls it; the logo's scroll comes last.
+test("the landing page: every section as the spec lists it", async ({ page }) => {
+  await page.goto("/");
+  await test.step("hero: headline, pitch, Learn More, the sample threat card and the form", async () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Stop API attacks and fraud before they cost you",
     );
@@ -40,7 +36,7 @@ test.describe("landing page content", () => {
     await expect(form.getByRole("button", { name: "Join Waitlist" })).toBeEnabled();
   });
 
-  test("features: four cards, each with Learn more", async ({ page }) => {
+  await test.step("features: four cards, each with Learn more", async () => {
     const section = page.getByRole("region", {
       name: "Defense that learns as fast as attackers do",
     });
@@ -58,7 +54,7 @@ test.describe("landing page content", () => {
     await expect(section.getByRole("button", { name: /^Learn more/ })).toHaveCount(4);
   });
 
-  test("dashboard: stat tiles with the spec's figures", async ({ page }) => {
+  await test.step("dashboard: stat tiles with the spec's figures", async () => {
     const section = page.getByRole("region", { name: "Every threat, one calm view" });
     for (const [label, value] of [
       ["Fraud Prevented 24h", "$157K"],
@@ -73,7 +69,7 @@ test.describe("landing page content", () => {
     }
   });
 
-  test("dashboard: threats, map, alerts, health and quick actions", async ({ page }) => {
+  await test.step("dashboard: threats, map, alerts, health and quick actions", async () => {
     const section = page.getByRole("region", { name: "Every threat, one calm view" });
 
     const threats = section
@@ -117,7 +113,7 @@ test.describe("landing page content", () => {
     }
   });
 
-  test("solutions: three cards with three bullets each", async ({ page }) => {
+  await test.step("solutions: three cards with three bullets each", async () => {
     const section = page.getByRole("region", { name: "Built for the way you run your business" });
     for (const title of ["API Security", "Fraud Prevention", "User Behavior Analysis"]) {
       const card = section
@@ -127,14 +123,14 @@ test.describe("landing page content", () => {
     }
   });
 
-  test("footer: contact anchor, logo and this year's copyright", async ({ page }) => {
+  await test.step("footer: contact anchor, logo and this year's copyright", async () => {
     const footer = page.getByRole("contentinfo");
     await expect(footer).toHaveAttribute("id", "contact");
     await expect(footer.getByRole("img", { name: "Bulwark" })).toBeVisible();
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Bulwark`);
   });
 
-  test("the header logo is an image named Bulwark that links to the top", async ({ page }) => {
+  await test.step("the header logo is an image named Bulwark that links to the top", async () => {
     await page.mouse.wheel(0, 2500);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     const logoLink = page.getByRole("banner").getByRole("link", { name: "Bulwark" });

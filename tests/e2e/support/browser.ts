@@ -14,6 +14,12 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/**
+ * Every host name and address but 127.0.0.1 fails to resolve: a page under test cannot reach
+ * another machine, whatever it asks for. The fixture fails a test whose page asks (fixtures.ts).
+ */
+export const STAY_ON_THIS_MACHINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1";
+
 /** Undefined lets Playwright use its own downloaded browser. */
 export function chromiumExecutable(): string | undefined {
   if (process.env.PLAYWRIGHT_CHROMIUM_PATH) return process.env.PLAYWRIGHT_CHROMIUM_PATH;

@@ -160,8 +160,9 @@ for (const width of [320, 375]) {
   });
 }
 
+// Each page at each width is loaded once for all three: nothing wider than the screen, then the text.
 for (const width of [320, 375, 768, 1280]) {
-  test(`at ${width} px headings are balanced and no paragraph ends on a lone word`, async ({
+  test(`at ${width} px no page scrolls sideways, headings are balanced and no paragraph ends on a lone word`, async ({
     page,
     consoleGuard,
   }) => {
@@ -170,6 +171,10 @@ for (const width of [320, 375, 768, 1280]) {
     const faults: string[] = [];
     for (const path of ["/", "/success", "/missing-page"]) {
       await page.goto(path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      if (overflow !== 0) faults.push(`${path}: ${overflow} px wider than the screen`);
       faults.push(
         ...(await page.evaluate(() => {
           /**
