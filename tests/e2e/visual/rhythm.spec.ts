@@ -142,12 +142,13 @@ for (const width of [1024, 1280]) {
   });
 }
 
-for (const width of [320, 375]) {
-  test(`at ${width} px every stat-tile icon is at least 16x16 px`, async ({ page }) => {
+// One load of /, the window resized (the tiles' layout is CSS alone).
+test("at 320 and 375 px every stat-tile icon is at least 16x16 px", async ({ page }) => {
+  await page.goto("/");
+  const dashboard = page.getByRole("region", { name: "Every threat, one calm view" });
+  const tiles = dashboard.getByText(STAT_TILE_LABELS, { exact: true });
+  for (const width of [320, 375]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.goto("/");
-    const dashboard = page.getByRole("region", { name: "Every threat, one calm view" });
-    const tiles = dashboard.getByText(STAT_TILE_LABELS, { exact: true });
     await expect(tiles).toHaveCount(4);
     for (const tile of await tiles.all()) {
       const size = await tile.evaluate((title) => {
@@ -155,26 +156,31 @@ for (const width of [320, 375]) {
         const box = icon?.getBoundingClientRect();
         return box ? [box.width, box.height] : [0, 0];
       });
-      expect(Math.min(...size), `${await tile.textContent()} icon`).toBeGreaterThanOrEqual(16);
+      expect(
+        Math.min(...size),
+        `${await tile.textContent()} icon at ${width} px`,
+      ).toBeGreaterThanOrEqual(16);
     }
-  });
-}
+  }
+});
 
-// Each page at each width is loaded once for all three: nothing wider than the screen, then the text.
-for (const width of [320, 375, 768, 1280]) {
-  test(`at ${width} px no page scrolls sideways, headings are balanced and no paragraph ends on a lone word`, async ({
+// Each page loaded once, the window resized to each width (its layout is CSS alone: no script
+// reads the width), for all three: nothing wider than the screen, then the text.
+for (const path of ["/", "/success", "/missing-page"]) {
+  test(`${path} at 320, 375, 768 and 1280 px: nothing scrolls sideways, headings are balanced and no paragraph ends on a lone word`, async ({
     page,
     consoleGuard,
   }) => {
     consoleGuard.expectNotFoundDocument();
-    await page.setViewportSize({ width, height: 900 });
     const faults: string[] = [];
-    for (const path of ["/", "/success", "/missing-page"]) {
-      await page.goto(path);
+    await page.goto(path);
+    for (const width of [320, 375, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
-      if (overflow !== 0) faults.push(`${path}: ${overflow} px wider than the screen`);
+      if (overflow !== 0)
+        faults.push(`${path} at ${width} px: ${overflow} px wider than the screen`);
       faults.push(
         ...(await page.evaluate(() => {
           /**
@@ -231,7 +237,7 @@ for (const width of [320, 375, 768, 1280]) {
             if (rows.length < 2 || words < 4) continue;
             const last = rows[rows.length - 1];
             if (!last) continue;
-            const name = `${location.pathname} ${block.tagName} "${block.textContent?.slice(0, 30)}"`;
+            const name = `${location.pathname} at ${innerWidth} px ${block.tagName} "${block.textContent?.slice(0, 30)}"`;
             if (last.words === 1) found.push(`${name}: a lone last word`);
             if (block.tagName !== "P") {
               const widest = Math.max(...rows.map((row) => row.width));

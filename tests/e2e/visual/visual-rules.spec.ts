@@ -40,56 +40,122 @@ function contrastRatio(a: Rgba, b: Rgba): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-test("the email field's boundary is at least 3:1 against the form card", async ({ page }) => {
+// One load of / for the rules read on it at the default width, top to bottom; the focus ring last,
+// as it moves focus.
+test("the landing page at 1280 px: field boundary, header, map severity and pulses, focus ring", async ({
+  page,
+}) => {
   await page.goto("/");
-  const { form, email } = waitlistForm(page);
-  const colours = await email.evaluate(
-    (input, formElement) => {
-      // Tailwind's /90 colours compute as oklab(); a canvas turns any CSS colour into rgba().
-      const context = document.createElement("canvas").getContext("2d", {
-        willReadFrequently: true,
-      });
-      if (!context) throw new Error("no 2D canvas");
-      const toRgba = (colour: string) => {
-        context.clearRect(0, 0, 1, 1);
-        context.fillStyle = colour;
-        context.fillRect(0, 0, 1, 1);
-        const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
-        return `rgba(${r}, ${g}, ${b}, ${(a ?? 255) / 255})`;
-      };
-      // The card is the form itself; under it lies the page (the card is translucent).
-      return {
-        border: toRgba(getComputedStyle(input).borderTopColor),
-        card: toRgba(getComputedStyle(formElement as Element).backgroundColor),
-        page: toRgba(getComputedStyle(document.documentElement).backgroundColor),
-      };
-    },
-    await form.elementHandle(),
-  );
-  const pageColour = parseColour(colours.page);
-  expect(pageColour[3], "the page background is opaque").toBe(1);
-  const card = composite(parseColour(colours.card), pageColour);
-  const border = composite(parseColour(colours.border), card);
-  const ratio = contrastRatio(border, card);
-  console.log(`email field boundary: ${colours.border} on ${colours.card}: ${ratio.toFixed(2)}:1`);
-  expect(ratio).toBeGreaterThanOrEqual(3);
-});
-
-test("the fixed header is opaque, with no backdrop blur", async ({ page }) => {
-  await page.goto("/");
-  const header = page.getByRole("banner");
-  const style = await header.evaluate((element) => {
-    const computed = getComputedStyle(element);
-    return { background: computed.backgroundColor, backdrop: computed.backdropFilter };
+  await test.step("the email field's boundary is at least 3:1 against the form card", async () => {
+    const { form, email } = waitlistForm(page);
+    const colours = await email.evaluate(
+      (input, formElement) => {
+        // Tailwind's /90 colours compute as oklab(); a canvas turns any CSS colour into rgba().
+        const context = document.createElement("canvas").getContext("2d", {
+          willReadFrequently: true,
+        });
+        if (!context) throw new Error("no 2D canvas");
+        const toRgba = (colour: string) => {
+          context.clearRect(0, 0, 1, 1);
+          context.fillStyle = colour;
+          context.fillRect(0, 0, 1, 1);
+          const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
+          return `rgba(${r}, ${g}, ${b}, ${(a ?? 255) / 255})`;
+        };
+        // The card is the form itself; under it lies the page (the card is translucent).
+        return {
+          border: toRgba(getComputedStyle(input).borderTopColor),
+          card: toRgba(getComputedStyle(formElement as Element).backgroundColor),
+          page: toRgba(getComputedStyle(document.documentElement).backgroundColor),
+        };
+      },
+      await form.elementHandle(),
+    );
+    const pageColour = parseColour(colours.page);
+    expect(pageColour[3], "the page background is opaque").toBe(1);
+    const card = composite(parseColour(colours.card), pageColour);
+    const border = composite(parseColour(colours.border), card);
+    const ratio = contrastRatio(border, card);
+    console.log(
+      `email field boundary: ${colours.border} on ${colours.card}: ${ratio.toFixed(2)}:1`,
+    );
+    expect(ratio).toBeGreaterThanOrEqual(3);
   });
-  expect(parseColour(style.background)[3], `header background ${style.background}`).toBe(1);
-  expect(style.backdrop).toBe("none");
+  await test.step("the fixed header is opaque, with no backdrop blur", async () => {
+    const header = page.getByRole("banner");
+    const style = await header.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return { background: computed.backgroundColor, backdrop: computed.backdropFilter };
+    });
+    expect(parseColour(style.background)[3], `header background ${style.background}`).toBe(1);
+    expect(style.backdrop).toBe("none");
+  });
+  await test.step("severity on the map chips is a visible word and a shape, not colour alone", async () => {
+    const chips = page.getByRole("list", { name: "Active attack sources in the last hour" });
+    await chips.scrollIntoViewIfNeeded();
+    const items = chips.getByRole("listitem");
+    await expect(items).toHaveCount(5);
+    for (const item of await items.all()) {
+      await expect(item).toHaveText(/, ?(High|Medium)$/);
+      const word = item.getByText(/^(High|Medium)$/);
+      await expect(word).toBeVisible();
+    }
+    // High and medium markers differ in shape (a diamond against a circle), on the chips and the map.
+    const shapes = await page.evaluate(() => {
+      const map = [...document.querySelectorAll("svg[aria-hidden] g")].map(
+        (group) => group.lastElementChild?.tagName,
+      );
+      return { map };
+    });
+    expect(new Set(shapes.map)).toEqual(new Set(["polygon", "circle"]));
+  });
+  await test.step("the map dots pulse a few times, then rest (WCAG 2.2.2)", async () => {
+    const map = page.getByText("Global Fraud Map", { exact: true });
+    await map.scrollIntoViewIfNeeded();
+    // Each pulse's own timing, as the page's animations report it: a few iterations, an end.
+    const pulses = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("svg circle")]
+          .flatMap((circle) => circle.getAnimations())
+          .map((animation) => ({
+            iterations: animation.effect?.getComputedTiming().iterations ?? Infinity,
+            endTime: Number(animation.effect?.getComputedTiming().endTime ?? Infinity),
+          })),
+      );
+    await expect.poll(async () => (await pulses()).length, { message: "dot pulses" }).toBe(5);
+    for (const { iterations, endTime } of await pulses()) {
+      expect(iterations, "pulses per dot").toBeLessThanOrEqual(3);
+      // Over within five seconds of its start (WCAG 2.2.2), then it rests: the animation's own
+      // timing says so, with no need to wait it out.
+      expect(endTime, "when a dot's pulses end, in ms").toBeLessThanOrEqual(5000);
+    }
+  });
+  await test.step("the focus ring appears at once, with no transition on the outline", async () => {
+    await page.getByRole("button", { name: "Learn More", exact: true }).focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    const learnMore = page.getByRole("button", { name: "Learn More", exact: true });
+    await expect(learnMore).toBeFocused();
+    const ring = await learnMore.evaluate((element) => ({
+      outlineTransitions: element
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation instanceof CSSTransition &&
+            animation.transitionProperty.startsWith("outline"),
+        ).length,
+      property: getComputedStyle(element).transitionProperty,
+    }));
+    expect(ring.outlineTransitions).toBe(0);
+    expect(ring.property).not.toContain("outline");
+  });
 });
 
+// One load of /, the window resized (the tiles' layout is CSS alone).
 test("below the sm breakpoint the four stat tiles sit two by two", async ({ page }) => {
+  await page.goto("/");
   for (const width of [320, 375]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.goto("/");
     const tiles = page.getByRole("listitem").filter({
       has: page.getByText(/^(Fraud Prevented 24h|Fraud Attempts|Customer Conversion|Fraud Score)$/),
     });
@@ -110,29 +176,6 @@ test("below the sm breakpoint the four stat tiles sit two by two", async ({ page
       expect(overflow, `tile overflow at ${width} px`).toBeLessThanOrEqual(0);
     }
   }
-});
-
-test("severity on the map chips is a visible word and a shape, not colour alone", async ({
-  page,
-}) => {
-  await page.goto("/");
-  const chips = page.getByRole("list", { name: "Active attack sources in the last hour" });
-  await chips.scrollIntoViewIfNeeded();
-  const items = chips.getByRole("listitem");
-  await expect(items).toHaveCount(5);
-  for (const item of await items.all()) {
-    await expect(item).toHaveText(/, ?(High|Medium)$/);
-    const word = item.getByText(/^(High|Medium)$/);
-    await expect(word).toBeVisible();
-  }
-  // High and medium markers differ in shape (a diamond against a circle), on the chips and the map.
-  const shapes = await page.evaluate(() => {
-    const map = [...document.querySelectorAll("svg[aria-hidden] g")].map(
-      (group) => group.lastElementChild?.tagName,
-    );
-    return { map };
-  });
-  expect(new Set(shapes.map)).toEqual(new Set(["polygon", "circle"]));
 });
 
 for (const width of [320, 375, 768, 1280]) {
@@ -192,49 +235,6 @@ for (const width of [320, 375, 768, 1280]) {
     });
   });
 }
-
-test("the map dots pulse a few times, then rest (WCAG 2.2.2)", async ({ page }) => {
-  await page.goto("/");
-  const map = page.getByText("Global Fraud Map", { exact: true });
-  await map.scrollIntoViewIfNeeded();
-  // Each pulse's own timing, as the page's animations report it: a few iterations, an end.
-  const pulses = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll("svg circle")]
-        .flatMap((circle) => circle.getAnimations())
-        .map((animation) => ({
-          iterations: animation.effect?.getComputedTiming().iterations ?? Infinity,
-          endTime: Number(animation.effect?.getComputedTiming().endTime ?? Infinity),
-        })),
-    );
-  await expect.poll(async () => (await pulses()).length, { message: "dot pulses" }).toBe(5);
-  for (const { iterations, endTime } of await pulses()) {
-    expect(iterations, "pulses per dot").toBeLessThanOrEqual(3);
-    // Over within five seconds of its start (WCAG 2.2.2), then it rests: the animation's own
-    // timing says so, with no need to wait it out.
-    expect(endTime, "when a dot's pulses end, in ms").toBeLessThanOrEqual(5000);
-  }
-});
-
-test("the focus ring appears at once, with no transition on the outline", async ({ page }) => {
-  await page.goto("/");
-  await page.getByRole("button", { name: "Learn More", exact: true }).focus();
-  await page.keyboard.press("Shift+Tab");
-  await page.keyboard.press("Tab");
-  const learnMore = page.getByRole("button", { name: "Learn More", exact: true });
-  await expect(learnMore).toBeFocused();
-  const ring = await learnMore.evaluate((element) => ({
-    outlineTransitions: element
-      .getAnimations()
-      .filter(
-        (animation) =>
-          animation instanceof CSSTransition && animation.transitionProperty.startsWith("outline"),
-      ).length,
-    property: getComputedStyle(element).transitionProperty,
-  }));
-  expect(ring.outlineTransitions).toBe(0);
-  expect(ring.property).not.toContain("outline");
-});
 
 test("the skip link has padding and does not cover the logo", async ({ page }) => {
   for (const width of [320, 1280]) {
