@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { memoryStore } from "@/waitlist/core/key-value-store";
+import { channelStore } from "./browser-storage";
 
 const client = vi.hoisted(() => ({ sendWaitlistEmail: vi.fn(async () => {}) }));
 vi.mock("./email-client", () => client);
@@ -17,6 +18,16 @@ async function load(navigator: object) {
   vi.stubGlobal(
     "navigator",
     Object.assign(navigator, { onLine: "onLine" in navigator ? navigator.onLine : true }),
+  );
+  // Each test's pages share memory with one another only, not with an earlier test's.
+  const prefix = `test-${Math.random()}:`;
+  vi.stubGlobal(
+    "BroadcastChannel",
+    class extends BroadcastChannel {
+      constructor(name: string) {
+        super(prefix + name);
+      }
+    },
   );
   const window = new EventTarget();
   vi.stubGlobal("window", window);
@@ -37,6 +48,25 @@ describe("the browser's signup", () => {
     expect(browserSignupMemory().wasSent("ada@example.com")).toBe(true);
     expect(browserSignupMemory().signedUpInThisTab()).toBe(true);
     expect(localStorage.getItem("bulwark:waitlist:sent")).toBe('["ada@example.com"]');
+  });
+
+  it("hears of an address another page sends, also after this page looked", async () => {
+    const { onceSent } = await load({});
+    const onSent = vi.fn();
+    onceSent("Ada@Example.com", onSent);
+    expect(onSent).not.toHaveBeenCalled();
+    // Another page, whose word comes over the memory the site's pages share.
+    const channel = new BroadcastChannel("bulwark:site-storage");
+    const otherPage = channelStore(channel);
+    otherPage.setItem("bulwark:waitlist:sent", '["bob@example.com"]');
+    otherPage.setItem("bulwark:waitlist:sent", '["bob@example.com","ada@example.com"]');
+    await vi.waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
+    otherPage.setItem("bulwark:waitlist:sent", '["ada@example.com","cy@example.com"]');
+    const laterOnSent = vi.fn();
+    onceSent("ada@example.com", laterOnSent);
+    expect(laterOnSent).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
+    channel.close();
   });
 
   it("takes a lease in site storage where the browser has no Web Locks", async () => {

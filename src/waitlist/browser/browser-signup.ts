@@ -30,6 +30,24 @@ export function browserSignupMemory(): SignupMemory {
   return memory;
 }
 
+/**
+ * Calls `onSent` once `email` is recorded as sent, already or later by another page; returns its
+ * stop. A page can take an address's lock before the word of the send that freed it arrives (where
+ * the pages share memory by messages, or the browser syncs storage between processes), so an answer
+ * read there can be overtaken.
+ */
+export function onceSent(email: string, onSent: () => void): () => void {
+  const memory = browserSignupMemory();
+  const check = () => {
+    if (!memory.wasSent(email)) return;
+    stop();
+    onSent();
+  };
+  const stop = safeStore(globalThis, "localStorage").onOutsideChange(check);
+  check();
+  return stop;
+}
+
 const browserNetwork: Network = {
   isOnline: () => navigator.onLine,
   whenOnline: (signal) =>

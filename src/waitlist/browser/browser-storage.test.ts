@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { memoryStore } from "@/waitlist/core/key-value-store";
 import { channelStore, safeStore, shieldStorage } from "./browser-storage";
 
@@ -117,6 +117,37 @@ describe("safeStore", () => {
     expect(second?.getItem("key")).toBe("stored");
   });
 
+  it("tells a listener when another page changes the browser's storage, until stopped", () => {
+    const scope = Object.assign(new EventTarget(), { localStorage: memoryStore() });
+    const store = safeStore(scope as unknown as typeof globalThis, "localStorage");
+    const listener = vi.fn();
+    const stop = store.onOutsideChange(listener);
+    store.setItem("key", "from this page");
+    expect(listener).not.toHaveBeenCalled();
+    scope.dispatchEvent(new Event("storage"));
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
+    scope.dispatchEvent(new Event("storage"));
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it("tells a listener when another page changes the memory the pages share, until stopped", async () => {
+    const scopes = [fullStorage(), fullStorage()].map(
+      (localStorage) => ({ localStorage, BroadcastChannel }) as unknown as typeof globalThis,
+    );
+    const [first, second] = scopes.map((scope) => safeStore(scope, "localStorage"));
+    const listener = vi.fn();
+    const stop = first?.onOutsideChange(listener);
+    second?.setItem("sent", "ada@example.com");
+    await delivered();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(first?.getItem("sent")).toBe("ada@example.com");
+    stop?.();
+    second?.removeItem("sent");
+    await delivered();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
   it("uses shieldStorage's stand-in as it is", () => {
     const scope = blockedScope();
     shieldStorage(scope);
@@ -173,6 +204,28 @@ describe("channelStore", () => {
     expect(third.getItem("pending")).toBeNull();
     await delivered();
     expect(third.getItem("pending")).toBe("bob@example.com");
+    for (const channel of [...pages, latecomer]) channel.close();
+  });
+
+  it("tells its listeners what other pages change, not its own writes nor a new page's arrival", async () => {
+    const name = `test-${Math.random()}`;
+    const pages = [new BroadcastChannel(name), new BroadcastChannel(name)];
+    const [first, second] = pages.map(channelStore);
+    const listener = vi.fn();
+    first?.onOutsideChange(listener);
+    first?.setItem("pending", "ada@example.com");
+    await delivered();
+    expect(listener).not.toHaveBeenCalled();
+    second?.setItem("sent", "ada@example.com");
+    second?.removeItem("pending");
+    await delivered();
+    expect(listener).toHaveBeenCalledTimes(2);
+    // A new page asks what there is: the pages answer, and nothing changed for them.
+    const latecomer = new BroadcastChannel(name);
+    const third = channelStore(latecomer);
+    await delivered();
+    expect(third.getItem("sent")).toBe("ada@example.com");
+    expect(listener).toHaveBeenCalledTimes(2);
     for (const channel of [...pages, latecomer]) channel.close();
   });
 });

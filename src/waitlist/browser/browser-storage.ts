@@ -18,6 +18,13 @@ function realArea(scope: typeof globalThis, area: StorageArea): Storage | null {
   }
 }
 
+/**
+ * A store the site's other open pages also write to: `onOutsideChange` calls its listener after one
+ * of them changed what it holds (the browser's `storage` event, or a message of the shared memory),
+ * and returns its stop.
+ */
+export type SharedStore = KeyValueStore & { onOutsideChange(listener: () => void): () => void };
+
 type Message =
   | { type: "set"; key: string; value: string }
   | { type: "remove"; key: string }
@@ -29,9 +36,10 @@ type Message =
  * works where site storage is blocked): each page keeps a copy, every change is told to the others,
  * and a new page asks them for theirs. It ends with the last open page.
  */
-export function channelStore(channel: BroadcastChannel): KeyValueStore {
+export function channelStore(channel: BroadcastChannel): SharedStore {
   const items = memoryStore();
   const held = new Map<string, string>();
+  const listeners = new Set<() => void>();
   const apply = (key: string, value: string | null) => {
     if (value === null) {
       items.removeItem(key);
@@ -42,12 +50,16 @@ export function channelStore(channel: BroadcastChannel): KeyValueStore {
     }
   };
   channel.addEventListener("message", ({ data }: MessageEvent<Message>) => {
+    if (data.type === "hello") return channel.postMessage({ type: "state", items: [...held] });
     if (data.type === "set") apply(data.key, data.value);
     else if (data.type === "remove") apply(data.key, null);
-    else if (data.type === "hello") channel.postMessage({ type: "state", items: [...held] });
-    else if (data.type === "state") {
-      for (const [key, value] of data.items) if (!held.has(key)) apply(key, value);
+    else {
+      // A new page's answers: what this page did not have yet.
+      const fresh = data.items.filter(([key]) => !held.has(key));
+      if (fresh.length === 0) return;
+      for (const [key, value] of fresh) apply(key, value);
     }
+    for (const listener of listeners) listener();
   });
   channel.postMessage({ type: "hello" } satisfies Message);
   return {
@@ -60,11 +72,20 @@ export function channelStore(channel: BroadcastChannel): KeyValueStore {
       apply(key, null);
       channel.postMessage({ type: "remove", key } satisfies Message);
     },
+    onOutsideChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }
 
+/** The tab's memory: no other page writes to it. */
+function tabMemory(): SharedStore {
+  return { ...memoryStore(), onOutsideChange: () => () => {} };
+}
+
 /** Where an area's values go when it cannot keep them. */
-function fallbackStore(scope: typeof globalThis, area: StorageArea): KeyValueStore {
+function fallbackStore(scope: typeof globalThis, area: StorageArea): SharedStore {
   // Site storage is shared by the site's pages, so its stand-in is too, where it can be.
   if (area === "localStorage" && typeof scope.BroadcastChannel === "function") {
     try {
@@ -73,12 +94,12 @@ function fallbackStore(scope: typeof globalThis, area: StorageArea): KeyValueSto
       // Refused too: the tab's memory it is.
     }
   }
-  return memoryStore();
+  return tabMemory();
 }
 
-const stores = new WeakMap<object, Partial<Record<StorageArea, KeyValueStore>>>();
-/** What shieldStorage put in place of blocked storage: it never throws. */
-const standIns = new WeakSet<object>();
+const stores = new WeakMap<object, Partial<Record<StorageArea, SharedStore>>>();
+/** What shieldStorage put in place of blocked storage (it never throws), found by itself. */
+const standIns = new WeakMap<object, SharedStore>();
 
 /**
  * One area, through a store that never throws. A write the area refuses (blocked, full, read-only)
@@ -87,16 +108,17 @@ const standIns = new WeakSet<object>();
  * storage the tab's memory. What the area already holds stays readable. One store per area and
  * page, so every part of the page sees the same stand-in.
  */
-export function safeStore(scope: typeof globalThis, area: StorageArea): KeyValueStore {
+export function safeStore(scope: typeof globalThis, area: StorageArea): SharedStore {
   const known = stores.get(scope) ?? {};
   stores.set(scope, known);
   known[area] ??= createSafeStore(scope, area);
   return known[area];
 }
 
-function createSafeStore(scope: typeof globalThis, area: StorageArea): KeyValueStore {
+function createSafeStore(scope: typeof globalThis, area: StorageArea): SharedStore {
   const real = realArea(scope, area);
-  if (real && standIns.has(real)) return real;
+  const standIn = real && standIns.get(real);
+  if (standIn) return standIn;
   const memory = fallbackStore(scope, area);
   return {
     getItem(key) {
@@ -129,6 +151,15 @@ function createSafeStore(scope: typeof globalThis, area: StorageArea): KeyValueS
         // Nothing was kept there.
       }
     },
+    onOutsideChange(listener) {
+      const stopShared = memory.onOutsideChange(listener);
+      // The browser tells a page when another page changed its storage.
+      scope.addEventListener?.("storage", listener);
+      return () => {
+        stopShared();
+        scope.removeEventListener?.("storage", listener);
+      };
+    },
   };
 }
 
@@ -142,7 +173,7 @@ export function shieldStorage(scope: typeof globalThis): void {
   for (const area of ["localStorage", "sessionStorage"] as const) {
     if (realArea(scope, area)) continue;
     const standIn = fallbackStore(scope, area);
-    standIns.add(standIn);
+    standIns.set(standIn, standIn);
     Object.defineProperty(scope, area, { configurable: true, value: standIn });
   }
 }

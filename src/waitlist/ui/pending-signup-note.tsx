@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { whenIdle } from "@/lib/when-idle";
-import { browserSignup } from "@/waitlist/browser/browser-signup";
+import { browserSignup, onceSent } from "@/waitlist/browser/browser-signup";
 import { waitlist } from "@/waitlist/texts";
 import { askResendQuestionsWith } from "./resend-question";
 import { useSignupEndings } from "./use-signup-endings";
@@ -12,7 +12,8 @@ import { useSignupEndings } from "./use-signup-endings";
  */
 const LOOK_WITHIN_MS = 500;
 
-type Note = { email: string; state: "sending" | "unknown" | "failed" };
+/** `submitted`: the question was asked because this tab's visitor submitted the address. */
+type Note = { email: string; state: "sending" | "unknown" | "failed"; submitted?: boolean };
 
 /** The note's text with the address in place of `{email}`, the address set apart. */
 function NoteText({ text, email }: { text: string; email: string }) {
@@ -63,8 +64,20 @@ export function PendingSignupNote() {
       const [email] = browserSignup().unfinished();
       if (email) void finish(email, "resume");
     }, LOOK_WITHIN_MS);
-    return askResendQuestionsWith((email) => setNote({ email, state: "unknown" }));
+    return askResendQuestionsWith((email) => setNote({ email, state: "unknown", submitted: true }));
   }, []);
+
+  // A question another page answers: it sent the address, maybe just before this tab asked. The
+  // visitor who submitted it here ends as a submit of a sent address does, on /success.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: endings only navigates; the note decides.
+  useEffect(() => {
+    if (note?.state !== "unknown") return;
+    const { email, submitted } = note;
+    return onceSent(email, () => {
+      setNote(null);
+      if (submitted) void endings.delivered();
+    });
+  }, [note]);
 
   function dismiss() {
     if (!note) return;
