@@ -2,7 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 import {
   CHROMIUM_ARGS,
   chromiumExecutable,
+  headlessShellExecutable,
   STAY_ON_THIS_MACHINE,
+  WHOLE_BROWSER,
 } from "./tests/e2e/support/browser";
 import { E2E_SITE_URL, E2E_WORK_DIR, STACK_READY } from "./tests/e2e/support/stack-ports";
 
@@ -46,10 +48,23 @@ export default defineConfig({
     // A failed test keeps its actions, console and network (what a CI failure is read from); the
     // DOM snapshots and screencast would cost every test about a fifth of its time on 2 cores.
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
-    launchOptions: {
-      executablePath: chromiumExecutable(),
-      args: [...CHROMIUM_ARGS, STAY_ON_THIS_MACHINE],
-    },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  // The headless shell for every test but those tagged as needing the whole browser
+  // (tests/e2e/support/browser.ts).
+  projects: [
+    {
+      name: "chromium",
+      grepInvert: new RegExp(WHOLE_BROWSER),
+      use: browser(headlessShellExecutable()),
+    },
+    { name: "chromium-full", grep: new RegExp(WHOLE_BROWSER), use: browser(chromiumExecutable()) },
+  ],
 });
+
+function browser(executablePath: string | undefined) {
+  return {
+    ...devices["Desktop Chrome"],
+    channel: undefined,
+    launchOptions: { executablePath, args: [...CHROMIUM_ARGS, STAY_ON_THIS_MACHINE] },
+  };
+}

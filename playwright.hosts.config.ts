@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumExecutable } from "./tests/e2e/support/browser";
+import { CHROMIUM_ARGS, headlessShellExecutable } from "./tests/e2e/support/browser";
 import { E2E_HOSTS_SITE_URL, E2E_WORK_DIR } from "./tests/e2e/support/stack-ports";
 
 /**
@@ -26,7 +26,7 @@ export default defineConfig({
   use: {
     baseURL: E2E_HOSTS_SITE_URL,
     trace: "retain-on-failure",
-    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: headlessShellExecutable(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
 });

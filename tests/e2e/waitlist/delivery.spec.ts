@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import type { Fault } from "../../../server/emulator/faults";
+import { WHOLE_BROWSER } from "../support/browser";
 import {
   appIdle,
   EXPECTED_FIXED_PARAMS,
@@ -499,10 +500,10 @@ test.describe("honeypot", () => {
     );
   });
 
-  test("Chromium autofill of a saved address profile fills the email only, and it is sent once", async ({
-    page,
-    emulator,
-  }) => {
+  // Autofill is the whole browser's, not the headless shell's.
+  test("Chromium autofill of a saved address profile fills the email only, and it is sent once", {
+    tag: WHOLE_BROWSER,
+  }, async ({ page, emulator }) => {
     const address = uniqueEmail("autofill");
     await recordToasts(page);
     await page.goto("/");

@@ -8,7 +8,12 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumExecutable } from "../support/browser";
+import {
+  CHROMIUM_ARGS,
+  chromiumExecutable,
+  headlessShellExecutable,
+  STAY_ON_THIS_MACHINE,
+} from "../support/browser";
 import { appIdle, expect, test, uniqueEmail, waitlistForm } from "../support/fixtures";
 import {
   APP_SCRIPT,
@@ -50,8 +55,8 @@ const SLOW_4G = {
 test.use({
   baseURL: E2E_PRODUCTION_SITE_URL,
   launchOptions: {
-    executablePath: chromiumExecutable(),
-    args: [...CHROMIUM_ARGS, "--disable-blink-features=AutomationControlled"],
+    executablePath: headlessShellExecutable(),
+    args: [...CHROMIUM_ARGS, STAY_ON_THIS_MACHINE, "--disable-blink-features=AutomationControlled"],
   },
 });
 
@@ -67,7 +72,8 @@ function guardUrls(context: BrowserContext, address: string): () => void {
 
 /**
  * A Chromium of its own whose profile blocks something for every site, as a visitor's settings do
- * (javascript or cookies: 2 = block); Playwright's own switches only emulate some of it.
+ * (javascript or cookies: 2 = block); Playwright's own switches only emulate some of it. The whole
+ * browser: the headless shell ignores a profile's settings.
  */
 async function launchWithBlocked(
   setting: "javascript" | "cookies",
@@ -80,7 +86,7 @@ async function launchWithBlocked(
   );
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumExecutable(),
-    args: [...CHROMIUM_ARGS, "--disable-blink-features=AutomationControlled"],
+    args: [...CHROMIUM_ARGS, STAY_ON_THIS_MACHINE, "--disable-blink-features=AutomationControlled"],
     baseURL: E2E_PRODUCTION_SITE_URL,
   });
   await recordToasts(context);
