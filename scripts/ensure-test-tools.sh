@@ -29,12 +29,13 @@ if [ "${1:-}" = "engines" ]; then
   command -v xvfb-run >/dev/null || missing+=(xvfb)
 fi
 
-[ $((${#missing[@]} + ${#faster[@]})) -eq 0 ] && exit 0
+wanted=("${missing[@]}" "${faster[@]}")
+[ ${#wanted[@]} -eq 0 ] && exit 0
 
 if command -v apt-get >/dev/null && [ "$(id -u)" = "0" ]; then
-  echo "Installing Debian packages for the tests: ${missing[*]} ${faster[*]}"
+  echo "Installing Debian packages for the tests: ${wanted[*]}"
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" "${faster[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${wanted[@]}" >/dev/null
   exit 0
 fi
 

@@ -21,6 +21,7 @@ import {
   holdAppScript,
   holdSends,
   isSend,
+  watchSends,
 } from "../support/held-requests";
 import { CLOCK_START, pauseClockBeforeLoad } from "../support/page-clock";
 import { E2E_PRODUCTION_SITE_URL, E2E_SEND_TIMEOUT_MS } from "../support/stack-ports";
@@ -206,6 +207,7 @@ test.describe("a submit before the app starts is kept", () => {
 
   test("a field emptied while it waits for the app: nothing is sent", async ({ page }) => {
     const address = uniqueEmail("taken-back");
+    const sends = await watchSends(page);
     const app = await holdAppScript(page);
     await page.goto("/", { waitUntil: "commit" });
     await app.arrived();
@@ -220,6 +222,8 @@ test.describe("a submit before the app starts is kept", () => {
     // A send would have kept the address as being sent the moment the app took the form over.
     expect(await page.evaluate(() => localStorage.getItem("bulwark:waitlist:pending"))).toBeNull();
     await expect(page.getByText("Please enter a valid email address")).toHaveCount(0);
+    await appIdle(page);
+    expect(sends.count(), "sends").toBe(0);
   });
 
   test("if the app never starts, the form says within the time limit that nothing was sent", async ({
