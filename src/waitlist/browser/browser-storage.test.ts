@@ -226,6 +226,11 @@ describe("channelStore", () => {
     await delivered();
     expect(third.getItem("sent")).toBe("ada@example.com");
     expect(listener).toHaveBeenCalledTimes(2);
+    // A page of another deploy may say what this one does not know: it is let be.
+    pages[1]?.postMessage({ type: "clear" });
+    await delivered();
+    expect(first?.getItem("sent")).toBe("ada@example.com");
+    expect(listener).toHaveBeenCalledTimes(2);
     for (const channel of [...pages, latecomer]) channel.close();
   });
 });

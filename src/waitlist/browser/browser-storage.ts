@@ -53,12 +53,14 @@ export function channelStore(channel: BroadcastChannel): SharedStore {
     if (data.type === "hello") return channel.postMessage({ type: "state", items: [...held] });
     if (data.type === "set") apply(data.key, data.value);
     else if (data.type === "remove") apply(data.key, null);
-    else {
+    else if (data.type === "state") {
       // A new page's answers: what this page did not have yet.
       const fresh = data.items.filter(([key]) => !held.has(key));
       if (fresh.length === 0) return;
       for (const [key, value] of fresh) apply(key, value);
     }
+    // A kind this version does not know: a page of another deploy.
+    else return;
     for (const listener of listeners) listener();
   });
   channel.postMessage({ type: "hello" } satisfies Message);
