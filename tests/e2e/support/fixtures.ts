@@ -191,3 +191,18 @@ export async function revealAll(page: Page) {
     for (const card of cards) for (const fade of card.getAnimations()) fade.finish();
   });
 }
+
+/**
+ * The fraud map's dot pulses, as the page's own animations report them: how many times each runs and
+ * when it ends (ms of its timeline). Read without waiting any of them out.
+ */
+export function mapPulses(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("svg circle")]
+      .flatMap((circle) => circle.getAnimations())
+      .map((animation) => ({
+        iterations: animation.effect?.getComputedTiming().iterations ?? Infinity,
+        endTime: Number(animation.effect?.getComputedTiming().endTime ?? Infinity),
+      })),
+  );
+}

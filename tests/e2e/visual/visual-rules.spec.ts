@@ -2,7 +2,14 @@
  * docs/behaviour.md, "Visual rules": the barriers axe does not see, measured in the page.
  */
 
-import { boxesOverlap, expect, test, UNTIL_TEST_TIMEOUT, waitlistForm } from "../support/fixtures";
+import {
+  boxesOverlap,
+  expect,
+  mapPulses,
+  test,
+  UNTIL_TEST_TIMEOUT,
+  waitlistForm,
+} from "../support/fixtures";
 import { gotoWithTheAppInTime } from "../support/page-clock";
 
 /** An RGB(A) colour as Chromium computes it, e.g. `rgb(11, 17, 32)` or `rgba(17, 26, 46, 0.9)`. */
@@ -112,18 +119,11 @@ test("the landing page at 1280 px: field boundary, header, map severity and puls
   await test.step("the map dots pulse a few times, then rest (WCAG 2.2.2)", async () => {
     const map = page.getByText("Global Fraud Map", { exact: true });
     await map.scrollIntoViewIfNeeded();
-    // Each pulse's own timing, as the page's animations report it: a few iterations, an end.
-    const pulses = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll("svg circle")]
-          .flatMap((circle) => circle.getAnimations())
-          .map((animation) => ({
-            iterations: animation.effect?.getComputedTiming().iterations ?? Infinity,
-            endTime: Number(animation.effect?.getComputedTiming().endTime ?? Infinity),
-          })),
-      );
-    await expect.poll(async () => (await pulses()).length, { message: "dot pulses" }).toBe(5);
-    for (const { iterations, endTime } of await pulses()) {
+    // Each pulse's own timing: a few iterations, an end.
+    await expect
+      .poll(async () => (await mapPulses(page)).length, { message: "dot pulses" })
+      .toBe(5);
+    for (const { iterations, endTime } of await mapPulses(page)) {
       expect(iterations, "pulses per dot").toBeLessThanOrEqual(3);
       // Over within five seconds of its start (WCAG 2.2.2), then it rests: the animation's own
       // timing says so, with no need to wait it out.

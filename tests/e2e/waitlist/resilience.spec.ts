@@ -53,11 +53,16 @@ const SLOW_4G = {
 };
 
 // A person's browser, not an automated one: the SDK's blockHeadless refuses navigator.webdriver.
+const A_PERSONS_BROWSER = [
+  ...CHROMIUM_ARGS,
+  STAY_ON_THIS_MACHINE,
+  "--disable-blink-features=AutomationControlled",
+];
 test.use({
   baseURL: E2E_PRODUCTION_SITE_URL,
   launchOptions: {
     executablePath: headlessShellExecutable(),
-    args: [...CHROMIUM_ARGS, STAY_ON_THIS_MACHINE, "--disable-blink-features=AutomationControlled"],
+    args: A_PERSONS_BROWSER,
   },
 });
 
@@ -87,7 +92,7 @@ async function launchWithBlocked(
   );
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumExecutable(),
-    args: [...CHROMIUM_ARGS, STAY_ON_THIS_MACHINE, "--disable-blink-features=AutomationControlled"],
+    args: A_PERSONS_BROWSER,
     baseURL: E2E_PRODUCTION_SITE_URL,
   });
   await recordToasts(context);
