@@ -44,9 +44,11 @@ describe("contentSecurityPolicy", () => {
     expect(policy).toContain(
       "frame-src https://www.recaptcha.net/recaptcha/ https://recaptcha.google.com/recaptcha/",
     );
-    expect(policy).toContain("connect-src 'self' https://api.emailjs.com");
+    expect(policy).toContain(
+      "connect-src 'self' https://api.emailjs.com https://www.recaptcha.net/recaptcha/",
+    );
     const without = contentSecurityPolicy(settings).split("; ");
-    expect(policy.filter((directive) => !without.includes(directive))).toHaveLength(2);
+    expect(policy.filter((directive) => !without.includes(directive))).toHaveLength(3);
   });
 });
 

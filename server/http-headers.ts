@@ -38,12 +38,17 @@ const quoted = (hashes: string[]) => hashes.map((hash) => ` '${hash}'`).join("")
  * 'strict-dynamic' load api.js as a script our trusted module inserted and ignore the script hosts;
  * they are the fallback for the others.
  */
-function recaptchaSources(origin: string | undefined): { script: string; frame: string } {
-  if (!origin) return { script: "", frame: "" };
+function recaptchaSources(origin: string | undefined): {
+  script: string;
+  frame: string;
+  connect: string;
+} {
+  if (!origin) return { script: "", frame: "", connect: "" };
   const base = `${new URL(origin).origin}/recaptcha/`;
   return {
     script: ` ${base} https://www.gstatic.com/recaptcha/`,
     frame: `${base} https://recaptcha.google.com/recaptcha/`,
+    connect: ` ${base}`,
   };
 }
 
@@ -59,7 +64,7 @@ export function contentSecurityPolicy(settings: BuildSettings): string {
     "img-src 'self'",
     "font-src 'self'",
     "manifest-src 'self'",
-    `connect-src 'self' ${new URL(emailOrigin).origin}`,
+    `connect-src 'self' ${new URL(emailOrigin).origin}${recaptcha.connect}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -5,9 +5,10 @@
 import type { Fault } from "./faults";
 import type { Limits, LimitsState } from "./limits";
 import type { OutboxEntry } from "./outbox";
+import type { Challenge } from "./recaptcha-challenges";
 import type { ChecksState, ChecksUpdate } from "./server-checks";
 
-export type { ChecksState, ChecksUpdate, Fault, Limits, LimitsState, OutboxEntry };
+export type { Challenge, ChecksState, ChecksUpdate, Fault, Limits, LimitsState, OutboxEntry };
 
 export type EmulatorControls = ReturnType<typeof emulatorControls>;
 
@@ -53,6 +54,9 @@ export function emulatorControls(baseUrl: string) {
         "DELETE",
         email === undefined ? "checks" : `checks?email=${encodeURIComponent(email)}`,
       ),
+    /** The stand-in reCAPTCHA's next matching executes show a challenge first (recaptcha-challenges.ts). */
+    challenge: (challenge: Challenge) =>
+      call<unknown>("POST", "recaptcha-challenges", challenge).then(() => {}),
     /** A fresh token from the stand-in reCAPTCHA verifier, as Google's widget hands a page. */
     recaptchaToken: () =>
       call<{ token: string }>("POST", "recaptcha-token").then(({ token }) => token),

@@ -1,6 +1,6 @@
 /**
  * The test controls (/__emulator/*): the fault switch, EmailJS's limits and outage, its server
- * checks, a reCAPTCHA token from the stand-in verifier, and the outbox,
+ * checks, a reCAPTCHA token from the stand-in verifier, the stand-in's challenges, and the outbox,
  * for test code on this machine (Node's fetch, Playwright's request), never for a web page.
  */
 import type { IncomingMessage } from "node:http";
@@ -9,6 +9,7 @@ import { parseFault } from "./faults";
 import { type createLimitSwitch, parseLimits, parseOutage } from "./limits";
 import type { Outbox } from "./outbox";
 import { HttpError, readBody } from "./protocol";
+import { type ChallengeSwitch, parseChallenge } from "./recaptcha-challenges";
 import type { RecaptchaTokens } from "./recaptcha-tokens";
 import { replyJson } from "./replies";
 import type { RequestContext, Route } from "./routes";
@@ -20,12 +21,14 @@ const LIMITS_PATH = "/__emulator/limits";
 const OUTAGE_PATH = "/__emulator/outage";
 const CHECKS_PATH = "/__emulator/checks";
 const RECAPTCHA_TOKEN_PATH = "/__emulator/recaptcha-token";
+const RECAPTCHA_CHALLENGES_PATH = "/__emulator/recaptcha-challenges";
 
 type ControlDeps = {
   faults: ReturnType<typeof createFaultSwitch>;
   limits: ReturnType<typeof createLimitSwitch>;
   checks: CheckSwitch;
   tokens: RecaptchaTokens;
+  challenges: ChallengeSwitch;
   outbox: Outbox;
   maxBodyBytes: number;
   log: (line: string) => void;
@@ -61,11 +64,13 @@ async function readControlJson(
 }
 
 export function controlRoutes(deps: ControlDeps): Route[] {
-  const { faults, limits, checks, tokens, outbox, maxBodyBytes, log } = deps;
+  const { faults, limits, checks, tokens, challenges, outbox, maxBodyBytes, log } = deps;
   const faultState = ({ response }: RequestContext) =>
     replyJson(response, 200, { pending: faults.pending() });
   const limitState = ({ response }: RequestContext) => replyJson(response, 200, limits.state());
   const checkState = ({ response }: RequestContext) => replyJson(response, 200, checks.state());
+  const challengeState = ({ response }: RequestContext) =>
+    replyJson(response, 200, { pending: challenges.pending() });
   return [
     {
       path: FAULTS_PATH,
@@ -131,6 +136,25 @@ export function controlRoutes(deps: ControlDeps): Route[] {
         DELETE: (context) => {
           checks.clear(context.url.searchParams.get("email") ?? undefined);
           checkState(context);
+        },
+      },
+    },
+    {
+      // Google asks the visitor a question first: the stand-in's next executes show a challenge.
+      path: RECAPTCHA_CHALLENGES_PATH,
+      methods: {
+        GET: challengeState,
+        POST: async (context) => {
+          const challenge = parseChallenge(
+            await readControlJson(context, maxBodyBytes, "challenge"),
+          );
+          challenges.add(challenge);
+          log(`reCAPTCHA challenge queued: ${JSON.stringify(challenge)}`);
+          challengeState(context);
+        },
+        DELETE: (context) => {
+          challenges.clear();
+          challengeState(context);
         },
       },
     },

@@ -11,7 +11,10 @@ export type PrivacyNoticeContent = {
   controller: SettingPoint;
   purpose: FixedPoint;
   basis: FixedPoint;
-  /** `withBotCheck` where the build has the bot check (VITE_RECAPTCHA_SITE_KEY): Google receives data too. */
+  /**
+   * `withBotCheck` where the build has the bot check (VITE_RECAPTCHA_SITE_KEY): Google handles data
+   * too, as the site's processor (reCAPTCHA's terms since 2 April 2026).
+   */
   recipients: FixedPoint & { withBotCheck: string };
   retention: SettingPoint & { month: { one: string; other: string } };
   rights: FixedPoint;
@@ -37,7 +40,7 @@ export const privacyNotice = {
     term: "Who receives it",
     text: "EmailJS, the service that sends this form to us, and the provider of our team's mailbox. They handle it only on our behalf. No one else gets it, and we never sell it.",
     withBotCheck:
-      "EmailJS, the service that sends this form to us, and the provider of our team's mailbox. They handle it only on our behalf, and we never sell it. Google also receives data when you use the form: its reCAPTCHA spam check sees your IP address and details of your browser and how you use this page (not your email address), and sets a cookie.",
+      "EmailJS, the service that sends this form to us, and the provider of our team's mailbox. They handle it only on our behalf, and we never sell it. Google handles data for us too, as our processor for reCAPTCHA, when you use the form: its spam check sees your IP address and details of your browser and how you use this page (not your email address), and keeps a cookie on google.com.",
   },
   retention: {
     term: "How long we keep it",

@@ -7,7 +7,7 @@ export type WaitlistContent = {
   submitting: string;
   invalidEmail: string;
   privacy: string;
-  restoredNote: string;
+  keptNote: string;
   /**
    * While a signup waits, by what the site knows of the cause (docs/behaviour.md, "Launch day"):
    * EmailJS turned it away for the rate (429), the service failed or did not answer (5xx, no
@@ -47,7 +47,7 @@ export const waitlist = {
   submitting: "Joining...",
   invalidEmail: "Please enter a valid email address",
   privacy: "We only use your address to contact you about Bulwark early access.",
-  restoredNote:
+  keptNote:
     "Your last attempt didn't go through, so we kept your address. Try again when ready.",
   waiting: {
     crowd: "Lots of signups right now. Your address is saved and we're still sending it.",
@@ -93,9 +93,26 @@ export const waitlist = {
  * VITE_RECAPTCHA_SITE_KEY uses them, so the others carry none of them.
  */
 export const botCheckTexts = {
-  /** Appended to the form's privacy line: the page says reCAPTCHA protects it (its badge is hidden). */
-  notice: "This form is protected by Google reCAPTCHA.",
-  /** The check could not load (blocked, offline, a strict network): what happened and what to do. */
-  unavailable:
-    "Google's reCAPTCHA spam check couldn't load, so your address was not sent. We kept it here. If a blocker or your network stops google.com, allow it for this page or try another network, then select Join Waitlist again.",
+  /** Appended to the form's privacy line: Google's words for a page that hides reCAPTCHA's badge. */
+  notice: "This site is protected by reCAPTCHA.",
+  /** While Google's challenge waits for the visitor (the button stays on Joining...). */
+  asking:
+    "Google's reCAPTCHA wants to check that you're a person. Answer its challenge to send your address; we've kept it here.",
+  /** Why the address was not sent when the check gave no token, and what to do. */
+  notSent: {
+    blocked:
+      "Google's reCAPTCHA spam check couldn't load, so your address was not sent. We kept it here. If a blocker or your network stops google.com, allow it for this page or try another network, then select Join Waitlist again.",
+    closed:
+      "The reCAPTCHA challenge was closed before it was answered, so your address was not sent. We kept it here. Select Join Waitlist to try again.",
+    expired:
+      "The reCAPTCHA challenge expired before it was answered, so your address was not sent. We kept it here. Select Join Waitlist to try again.",
+    error:
+      "Google's reCAPTCHA reported an error, so your address was not sent. We kept it here. Wait a moment, then select Join Waitlist again.",
+  },
+  /**
+   * The note for a signup an earlier page left unsent: with the check on, it is sent only once the
+   * visitor asks (Google hears of no one who did not act on this page). `{email}` is the address.
+   */
+  held: "Your waitlist signup for {email} was not sent before the page closed.",
+  send: "Send it now",
 };

@@ -6,10 +6,9 @@
  */
 import { RECAPTCHA_ORIGIN, RECAPTCHA_SITE_KEY } from "@/lib/bot-check-build";
 import { retryingImport } from "@/lib/retrying-import";
-import type { Recaptcha } from "./recaptcha";
+import type { BotCheckFailure, Recaptcha } from "./recaptcha";
 
-/** Whether the last request could not be sent because the check could not run (the form says so). */
-let blocked = false;
+export type { BotCheckFailure };
 
 // Pure: a build without the check drops it, and with it the chunk it would import.
 const loadRecaptcha = /* @__PURE__ */ retryingImport(
@@ -21,8 +20,10 @@ const loadRecaptcha = /* @__PURE__ */ retryingImport(
 );
 
 /**
- * Loads the check once the visitor shows intent: focus or typing in the field. Never on page load:
- * a visitor who only reads pays nothing. A field focused before the app started counts too.
+ * Loads the check once the visitor shows intent on this page view: focus or typing in the field (a
+ * field focused before the app started counts too). Never on page load, and never for a value the
+ * browser put back in the field or an unfinished signup found in storage: a visitor who only reads
+ * pays nothing, and Google hears of no one who did not act.
  */
 export function loadOnIntent(field: HTMLInputElement): void {
   const warmUp = () => {
@@ -33,7 +34,7 @@ export function loadOnIntent(field: HTMLInputElement): void {
       recaptcha.warmUp();
     });
   };
-  if (field.ownerDocument.activeElement === field || field.value !== "") {
+  if (field.ownerDocument.activeElement === field) {
     warmUp();
     return;
   }
@@ -41,19 +42,20 @@ export function loadOnIntent(field: HTMLInputElement): void {
   field.addEventListener("input", warmUp);
 }
 
-/** Runs `send` with a fresh token (each request, retries included); a send without intent loads it. */
-export async function withBotCheckToken<T>(send: (token: string) => Promise<T>): Promise<T> {
-  try {
-    const result = (await loadRecaptcha()).withFreshToken(async (token) => {
-      blocked = false;
-      return send(token);
-    });
-    return await result;
-  } catch (error) {
-    blocked = error instanceof Error && error.name === "BotCheckUnavailableError";
-    throw error;
-  }
+/**
+ * A fresh token for one request, taken before the request starts (each try, retries included); it
+ * may wait for the visitor to answer Google's challenge, which `onAsking` reports. Only a delivery
+ * the visitor started calls it (a submit, or the note's button), so it loads the check if need be.
+ */
+export async function botCheckToken(
+  signal: AbortSignal,
+  onAsking: (asking: boolean) => void,
+): Promise<string> {
+  return (await loadRecaptcha()).token(signal, onAsking);
 }
 
-/** The last signup failed because the check could not run: the form says what to do. */
-export const botCheckBlocked = (): boolean => blocked;
+/** Why a failed signup got no token, if that is why it failed: the form says what to do. */
+export function botCheckFailureOf(error: unknown): BotCheckFailure | undefined {
+  if (!(error instanceof Error) || error.name !== "BotCheckUnavailableError") return undefined;
+  return (error as Error & { reason: BotCheckFailure }).reason;
+}

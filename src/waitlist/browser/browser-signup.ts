@@ -13,6 +13,7 @@ import {
   type Network,
   type WaitlistSignup,
 } from "@/waitlist/core/waitlist-signup";
+import { botCheckToken } from "./bot-check";
 import { safeStore } from "./browser-storage";
 import { sendWaitlistEmail } from "./email-client";
 
@@ -98,6 +99,7 @@ export function browserSignup(): WaitlistSignup {
     );
   signup ??= withPageLifetime(
     createWaitlistSignup({
+      ticket: __BOT_CHECK_ON__ ? botCheckToken : undefined,
       send: sendWaitlistEmail,
       memory: browserSignupMemory(),
       lock: "locks" in navigator ? webLocks(navigator.locks, lease()) : lease(),

@@ -8,7 +8,6 @@ import { retryingImport } from "@/lib/retrying-import";
 import type { KeyValueStore } from "@/waitlist/core/key-value-store";
 import { parseRetryAfter } from "@/waitlist/core/retry-policy";
 import { waitlist } from "@/waitlist/texts";
-import { withBotCheckToken } from "./bot-check";
 import { safeStore } from "./browser-storage";
 
 /**
@@ -97,10 +96,10 @@ export function buildTemplateParams(email: string): WaitlistTemplateParams {
 /**
  * One request to EmailJS: resolves once it accepted the signup, rejects otherwise, with the SDK's
  * error; an HTTP answer that carried Retry-After gets `retryAfterMs`. With the bot check on, each
- * request (each retry too) carries a fresh token, and one that cannot get a token is never sent.
+ * request (each retry too) carries the fresh token taken for it before it started (bot-check.ts).
  */
-export async function sendWaitlistEmail(email: string): Promise<void> {
-  if (__BOT_CHECK_ON__) return withBotCheckToken((token) => sendWithToken(email, token));
+export async function sendWaitlistEmail(email: string, token?: string): Promise<void> {
+  if (__BOT_CHECK_ON__) return sendWithToken(email, token ?? "");
   const sdk = await loadSdk();
   lastRetryAfter = null;
   try {

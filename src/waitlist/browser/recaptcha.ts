@@ -1,8 +1,12 @@
 /**
  * Google's reCAPTCHA v2 invisible, as the waitlist uses it (docs/security.md, "The bot check"): its
- * script loaded once, on the visitor's intent; one invisible widget; a fresh token for every request,
- * the widget reset after each (a token is single-use and expires after two minutes). Loaded lazily
- * by bot-check.ts, only in a build with VITE_RECAPTCHA_SITE_KEY.
+ * script loaded once, on the visitor's intent; one invisible widget; a fresh token before every
+ * request, taken before the request's time limits start, since Google may first show the visitor a
+ * challenge (image rounds, or audio) that takes a minute. Google calls nothing when the visitor
+ * closes a challenge, so the challenge's frame is watched: shown, the form says the check waits for
+ * the visitor; hidden again without a token, the turn ends. The widget is reset at every ending (a
+ * token is single-use and expires after two minutes). Loaded lazily by bot-check.ts, only in a build
+ * with VITE_RECAPTCHA_SITE_KEY.
  */
 
 /** The part of Google's grecaptcha API the waitlist uses (the local stand-in implements the same). */
@@ -27,20 +31,29 @@ export type Grecaptcha = {
 const READY_CALLBACK = "bulwarkRecaptchaReady";
 /** A script that neither loads nor fails within this long is treated as blocked. */
 export const SCRIPT_LOAD_LIMIT_MS = 10_000;
+/**
+ * A challenge hidden without a token is taken as closed once this long has passed without one:
+ * Google may hide a solved challenge a moment before it calls back with the token.
+ */
+export const CLOSED_AFTER_MS = 500;
+/** Google's challenge frame (its "bframe"); the element it sits in is shown and hidden. */
+const CHALLENGE_FRAME =
+  'iframe[src*="/recaptcha/api2/bframe"], iframe[src*="/recaptcha/enterprise/bframe"]';
+
+/** Why no token came: the words the form shows differ for each (texts.ts, `botCheckTexts`). */
+export type BotCheckFailure = "blocked" | "closed" | "expired" | "error";
 
 /**
- * The check could not run: its script did not load, or Google reported an error. No request left
- * the page. It carries a status the way the SDK's own refusals do (403 blocklisted, 451 headless),
- * so the delivery rules (src/waitlist/core/retry-policy.ts) stop and keep the address instead of
- * guessing it may have arrived; 424 Failed Dependency, as the send depended on the check.
+ * The check could not give a token: its script did not load ("blocked"), the visitor closed its
+ * challenge ("closed"), the challenge or token expired ("expired"), or Google reported an error
+ * ("error"). No request left the page.
  */
 export class BotCheckUnavailableError extends Error {
-  readonly status = 424;
-  readonly text: string;
-  constructor(reason: string) {
-    super(`reCAPTCHA could not run: ${reason}`);
+  readonly reason: BotCheckFailure;
+  constructor(reason: BotCheckFailure, detail: string) {
+    super(`reCAPTCHA gave no token: ${detail}`);
     this.name = "BotCheckUnavailableError";
-    this.text = this.message;
+    this.reason = reason;
   }
 }
 
@@ -48,8 +61,51 @@ type Scope = typeof globalThis & Record<string, unknown> & { grecaptcha?: Grecap
 
 export type RecaptchaSettings = { siteKey: string; origin: string };
 
-/** A token for one request, or the reason none came. */
+/** The turn waiting for a token, and how it ends. */
 type Waiter = { resolve(token: string): void; reject(error: Error): void };
+
+/**
+ * Watches Google's challenge while a token is awaited: `onShown(true)` once it is shown,
+ * `onShown(false)` once hidden again, then `onClosed()` if no token followed within CLOSED_AFTER_MS.
+ * Returns its stop.
+ */
+function watchChallenge(
+  document: Document,
+  onShown: (shown: boolean) => void,
+  onClosed: () => void,
+): () => void {
+  let shown = false;
+  let closing: ReturnType<typeof setTimeout> | undefined;
+  /** The element Google shows and hides: the challenge frame's ancestor that is a child of body. */
+  const container = (): HTMLElement | null => {
+    let node: HTMLElement | null = document.querySelector(CHALLENGE_FRAME);
+    while (node && node.parentElement !== document.body) node = node.parentElement;
+    return node;
+  };
+  const look = () => {
+    const element = container();
+    const visible =
+      element !== null && document.defaultView?.getComputedStyle(element).visibility !== "hidden";
+    if (visible === shown) return;
+    shown = visible;
+    clearTimeout(closing);
+    onShown(visible);
+    if (!visible) closing = setTimeout(onClosed, CLOSED_AFTER_MS);
+  };
+  const observer = new MutationObserver(look);
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["style", "class", "hidden"],
+  });
+  look();
+  return () => {
+    observer.disconnect();
+    clearTimeout(closing);
+    if (shown) onShown(false);
+  };
+}
 
 export function createRecaptcha(
   { siteKey, origin }: RecaptchaSettings,
@@ -70,20 +126,20 @@ export function createRecaptcha(
   }
 
   /** The script failed while offline: the delivery rules wait for the network and try again. */
-  const unavailable = (reason: string): Error =>
+  const unavailable = (cause: BotCheckFailure, detail: string): Error =>
     scope.navigator?.onLine === false
-      ? new TypeError(`reCAPTCHA could not load while offline: ${reason}`)
-      : new BotCheckUnavailableError(reason);
+      ? new TypeError(`reCAPTCHA could not run while offline: ${detail}`)
+      : new BotCheckUnavailableError(cause, detail);
 
   function loadScript(): Promise<Grecaptcha> {
     return new Promise((resolve, reject) => {
       const document = scope.document;
       const script = document.createElement("script");
-      const fail = (reason: string) => {
+      const fail = (detail: string) => {
         clearTimeout(limit);
         script.remove();
         delete scope[READY_CALLBACK];
-        reject(unavailable(reason));
+        reject(unavailable("blocked", detail));
       };
       const limit = setTimeout(
         () => fail(`its script did not load within ${SCRIPT_LOAD_LIMIT_MS} ms`),
@@ -129,8 +185,9 @@ export function createRecaptcha(
         size: "invisible",
         badge: "inline",
         callback: (token) => settle({ token }),
-        "expired-callback": () => settle({ error: unavailable("the token expired") }),
-        "error-callback": () => settle({ error: unavailable("Google reported an error") }),
+        "expired-callback": () =>
+          settle({ error: new BotCheckUnavailableError("expired", "the challenge expired") }),
+        "error-callback": () => settle({ error: unavailable("error", "Google reported an error") }),
       });
       return { grecaptcha, id };
     });
@@ -140,20 +197,42 @@ export function createRecaptcha(
     return widget;
   }
 
-  /** A fresh token, passed to `use`; the widget is reset once `use` settles, whatever it did. */
-  async function withFreshToken<T>(use: (token: string) => Promise<T>): Promise<T> {
-    const turn = queue.then(async () => {
-      const { grecaptcha, id } = await ready();
-      const token = await new Promise<string>((resolve, reject) => {
+  /** One execute: a token, or why none came; the challenge watched, the widget reset after. */
+  async function takeToken(
+    signal: AbortSignal,
+    onAsking: (asking: boolean) => void,
+  ): Promise<string> {
+    signal.throwIfAborted();
+    const { grecaptcha, id } = await ready();
+    signal.throwIfAborted();
+    let stopWatching = () => {};
+    const abort = () => settle({ error: signal.reason });
+    try {
+      return await new Promise<string>((resolve, reject) => {
         waiter = { resolve, reject };
+        signal.addEventListener("abort", abort, { once: true });
+        stopWatching = watchChallenge(scope.document, onAsking, () =>
+          settle({
+            error: new BotCheckUnavailableError("closed", "the visitor closed the challenge"),
+          }),
+        );
         grecaptcha.execute(id);
-      }).finally(bringFocusHome);
-      try {
-        return await use(token);
-      } finally {
-        grecaptcha.reset(id);
-      }
-    });
+      });
+    } finally {
+      signal.removeEventListener("abort", abort);
+      stopWatching();
+      grecaptcha.reset(id);
+      bringFocusHome();
+    }
+  }
+
+  /**
+   * A fresh token for one request. It may wait for the visitor to answer a challenge (`onAsking`
+   * says when it does and when it no longer does); it ends without one when the visitor closes the
+   * challenge, and as soon as `signal` aborts, so a turn nobody waits for is never handed on.
+   */
+  function token(signal: AbortSignal, onAsking: (asking: boolean) => void = () => {}) {
+    const turn = queue.then(() => takeToken(signal, onAsking));
     queue = turn.catch(() => {});
     return turn;
   }
@@ -167,7 +246,7 @@ export function createRecaptcha(
     returnFocusTo: (element: HTMLElement | null): void => {
       focusHome = element;
     },
-    withFreshToken,
+    token,
   };
 }
 

@@ -64,6 +64,15 @@ export function classifyFailure(
 }
 
 /**
+ * A try whose request never went out, as what it needed first could not be had (the bot check gave
+ * no token): nothing can have arrived. Offline, it is tried again once the browser is back; otherwise
+ * the visitor is told, with the address kept.
+ */
+export function classifyUnsent({ online }: { online: boolean }): Failure {
+  return online ? { kind: "refused" } : { kind: "try-again", offline: true };
+}
+
+/**
  * The wait before try number `retry` + 1 (`retry` = 0 for the first retry): RETRY_FLOOR_MS plus a
  * uniformly random share of an exponentially growing window (full jitter), the window capped; never
  * shorter than the server's Retry-After.

@@ -5,7 +5,7 @@
  * failed try is tried again is retry-policy.ts's part.
  */
 import type { Clock } from "./clock";
-import { classifyFailure, type Failure, retryDelay } from "./retry-policy";
+import { classifyFailure, classifyUnsent, type Failure, retryDelay } from "./retry-policy";
 import { keyOf, type SignupMemory } from "./signup-memory";
 import type { TabLock } from "./tab-lock";
 
@@ -37,8 +37,15 @@ export type Network = {
 };
 
 export type SignupDeps = {
-  /** One request to the email service: resolves once it accepted the signup. */
-  send(email: string): Promise<void>;
+  /**
+   * What each request needs before it goes out, if anything (the bot check's token). Taken before
+   * the try starts, outside its time limits and unmarked, as it may wait for the visitor (Google's
+   * challenge): `onAsking` says when it does and when it no longer does. Rejects if there is none to
+   * have (nothing was sent), and once `signal` aborts.
+   */
+  ticket?(signal: AbortSignal, onAsking: (asking: boolean) => void): Promise<string>;
+  /** One request to the email service, with its ticket: resolves once it accepted the signup. */
+  send(email: string, ticket?: string): Promise<void>;
   memory: SignupMemory;
   lock: TabLock;
   clock: Clock;
@@ -55,6 +62,8 @@ export type SignupDeps = {
 export type DeliveryOptions = {
   /** Called when the visitor will have to wait, once per reason: a refused try, a slow answer, another tab. */
   onWaiting?(reason: WaitReason): void;
+  /** Called while a try waits for the visitor before it starts (`ticket`'s challenge), and after. */
+  onAsking?(asking: boolean): void;
   /** Called when this tab starts trying (after any wait for another tab's send of the address). */
   onTakeOver?(): void;
   /** Cancels the delivery: nothing more is tried. */
@@ -74,8 +83,11 @@ const LOCK_WAIT_NOTICE_MS = 1000;
 /** A request unanswered for this many time limits is given up on (it may still arrive). */
 const ANSWER_EXPIRY_FACTOR = 2;
 
-/** A failed request's `since`: when it went out, its in-flight mark's key. */
-type Answer = { ok: true } | { ok: false; error: unknown; timedOut: boolean; since: number };
+/**
+ * A failed request's `since`: when it went out, its in-flight mark's key; none where it never went
+ * out (no ticket to be had).
+ */
+type Answer = { ok: true } | { ok: false; error: unknown; timedOut: boolean; since?: number };
 
 /** Passes each reason on once, however often it is given: the visitor hears each cause once. */
 function oncePerReason(
@@ -113,16 +125,29 @@ async function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T
 }
 
 export function createWaitlistSignup(deps: SignupDeps) {
-  const { send, memory, lock, clock, random, network, timeoutMs, budgetMs } = deps;
+  const { ticket, send, memory, lock, clock, random, network, timeoutMs, budgetMs } = deps;
 
   /**
-   * One request, marked in flight: its answer, or a timeout once it has gone unanswered too long; a
-   * late success still counts.
+   * One try: its ticket first, if the request needs one, then the request, marked in flight: its
+   * answer, or a timeout once it has gone unanswered too long; a late success still counts.
    */
-  async function attempt(email: string, waiting: Waiting, signal: AbortSignal): Promise<Answer> {
+  async function attempt(
+    email: string,
+    { waiting, onAsking }: { waiting: Waiting; onAsking: (asking: boolean) => void },
+    signal: AbortSignal,
+  ): Promise<Answer> {
+    let pass: string | undefined;
+    if (ticket) {
+      try {
+        pass = await untilAborted(ticket(signal, onAsking), signal);
+      } catch (error) {
+        signal.throwIfAborted();
+        return { ok: false, error, timedOut: false };
+      }
+    }
     const since = clock.now();
     memory.markInFlight(email, since);
-    const answer = send(email).then(
+    const answer = send(email, pass).then(
       (): Answer => {
         memory.rememberSent(email);
         return { ok: true };
@@ -169,7 +194,11 @@ export function createWaitlistSignup(deps: SignupDeps) {
    */
   async function tryUntilDone(
     email: string,
-    { waiting, onTakeOver }: { waiting: Waiting; onTakeOver?: () => void },
+    {
+      waiting,
+      onAsking,
+      onTakeOver,
+    }: { waiting: Waiting; onAsking: (asking: boolean) => void; onTakeOver?: () => void },
     signal: AbortSignal,
     start: Start,
   ): Promise<SignupOutcome> {
@@ -189,19 +218,24 @@ export function createWaitlistSignup(deps: SignupDeps) {
     const started = clock.now();
     const remaining = () => started + budgetMs - clock.now();
     for (let retry = 0; ; retry++) {
-      const answer = await attempt(email, waiting, signal);
+      const answer = await attempt(email, { waiting, onAsking }, signal);
       if (answer.ok) return "sent";
-      const failure = classifyFailure(answer.error, {
-        online: network.isOnline(),
-        timedOut: answer.timedOut,
-      });
+      const failure =
+        answer.since === undefined
+          ? classifyUnsent({ online: network.isOnline() })
+          : classifyFailure(answer.error, {
+              online: network.isOnline(),
+              timedOut: answer.timedOut,
+            });
       const giveUp = (): never => {
         memory.markFailed(email);
         throw answer.error;
       };
       // A request that may have arrived stays marked in flight until the next try replaces it: a
       // page left meanwhile (browsers cut its requests off as they go) leaves its fate unknown.
-      if (failure.kind !== "maybe-delivered") memory.markAnswered(email, answer.since);
+      if (failure.kind !== "maybe-delivered" && answer.since !== undefined) {
+        memory.markAnswered(email, answer.since);
+      }
       if (failure.kind === "refused") giveUp();
       if (failure.kind === "maybe-delivered") {
         if (retried) giveUp();
@@ -234,7 +268,13 @@ export function createWaitlistSignup(deps: SignupDeps) {
     try {
       return await lock(LOCK_PREFIX + keyOf(email), signal, () => {
         notice.abort();
-        return tryUntilDone(email, { waiting, onTakeOver: options.onTakeOver }, signal, start);
+        const onAsking = options.onAsking ?? (() => {});
+        return tryUntilDone(
+          email,
+          { waiting, onAsking, onTakeOver: options.onTakeOver },
+          signal,
+          start,
+        );
       });
     } catch (error) {
       if (signal.aborted) return "cancelled";

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { whenIdle } from "@/lib/when-idle";
 import { browserSignup, onceSent } from "@/waitlist/browser/browser-signup";
-import { waitlist } from "@/waitlist/texts";
+import { botCheckTexts, waitlist } from "@/waitlist/texts";
 import { askResendQuestionsWith } from "./resend-question";
 import { useSignupEndings } from "./use-signup-endings";
 
@@ -12,8 +12,22 @@ import { useSignupEndings } from "./use-signup-endings";
  */
 const LOOK_WITHIN_MS = 500;
 
-/** `submitted`: the question was asked because this tab's visitor submitted the address. */
-type Note = { email: string; state: "sending" | "unknown" | "failed"; submitted?: boolean };
+/**
+ * "held": with the bot check on, an unfinished signup waits for the visitor's word before anything
+ * is asked of Google. `submitted`: the question was asked because this tab's visitor submitted the
+ * address.
+ */
+type Note = {
+  email: string;
+  state: "held" | "sending" | "unknown" | "failed";
+  submitted?: boolean;
+};
+
+/** What the note says in `state`, `{email}` standing for the address. */
+function noteText(state: Note["state"]): string {
+  if (state !== "held") return waitlist.resume[state];
+  return __BOT_CHECK_ON__ ? botCheckTexts.held : "";
+}
 
 /** The note's text with the address in place of `{email}`, the address set apart. */
 function NoteText({ text, email }: { text: string; email: string }) {
@@ -30,7 +44,8 @@ function NoteText({ text, email }: { text: string; email: string }) {
 /**
  * Finishes, on any page, a signup an earlier page left being sent (docs/behaviour.md, "Launch day"):
  * a visible note names the address and offers to cancel; once delivered, the usual toast and
- * /success. Where the earlier page closed with its request unanswered, the visitor chooses, here
+ * /success. With the bot check on, the note first asks the visitor to send it (nothing reaches
+ * Google without the visitor's intent on this page). Where the earlier page closed with its request unanswered, the visitor chooses, here
  * too when the form is given that address (resend-question.ts).
  */
 export function PendingSignupNote() {
@@ -62,7 +77,9 @@ export function PendingSignupNote() {
     // way of the page's start (docs/behaviour.md, "Quality bars").
     whenIdle(() => {
       const [email] = browserSignup().unfinished();
-      if (email) void finish(email, "resume");
+      if (!email) return;
+      if (__BOT_CHECK_ON__) setNote({ email, state: "held" });
+      else void finish(email, "resume");
     }, LOOK_WITHIN_MS);
     return askResendQuestionsWith((email) => setNote({ email, state: "unknown", submitted: true }));
   }, []);
@@ -99,15 +116,20 @@ export function PendingSignupNote() {
           aria-label={resume.label}
           className="pointer-events-auto m-4 rounded-xl border border-line bg-surface-raised p-4 shadow-deep"
         >
-          <NoteText text={resume[note.state]} email={note.email} />
+          <NoteText text={noteText(note.state)} email={note.email} />
           <div className="mt-3 flex flex-wrap gap-2">
+            {__BOT_CHECK_ON__ && note.state === "held" && (
+              <Button size="sm" onClick={() => void finish(note.email, "resume")}>
+                {botCheckTexts.send}
+              </Button>
+            )}
             {note.state === "unknown" && (
               <Button size="sm" onClick={() => void finish(note.email, "resend")}>
                 {resume.resend}
               </Button>
             )}
             <Button size="sm" variant="secondary" onClick={dismiss}>
-              {note.state === "sending" ? resume.cancel : resume.dismiss}
+              {note.state === "sending" || note.state === "held" ? resume.cancel : resume.dismiss}
             </Button>
           </div>
         </section>

@@ -4,13 +4,29 @@
  * app ran.
  */
 import { type FormEvent, type RefObject, useLayoutEffect, useRef, useState } from "react";
+import { type BotCheckFailure, botCheckFailureOf } from "@/waitlist/browser/bot-check";
 import { browserSignup } from "@/waitlist/browser/browser-signup";
 import { isValidEmail, normalizeEmail } from "@/waitlist/core/email-validation";
 import type { WaitReason } from "@/waitlist/core/waitlist-signup";
 import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/waitlist/hand-over/early-submit";
-import { waitlist } from "@/waitlist/texts";
 import { askWhetherToResend } from "./resend-question";
 import { useSignupEndings } from "./use-signup-endings";
+
+/**
+ * Where the form stands, one state at a time; the button, the message and what is said derive from
+ * it (waitlist-form.tsx):
+ * - "idle": nothing to say; `kept`, an address kept from an earlier failed attempt is in the field;
+ * - "invalid": the address is not one;
+ * - "joining": a signup is under way; `waiting`, why the visitor waits while it is saved and still
+ *   being sent ("check": the bot check waits for the visitor to answer Google's challenge);
+ *   `answered`, the visitor answered that challenge (Joining... was said before it, not again);
+ * - "not-sent": the signup failed, the address kept; `botCheck`, the bot check gave no token.
+ */
+export type FormStatus =
+  | { kind: "idle"; kept?: boolean }
+  | { kind: "invalid" }
+  | { kind: "joining"; waiting?: WaitReason | "check"; answered?: boolean }
+  | { kind: "not-sent"; botCheck?: BotCheckFailure };
 
 export function useWaitlistSignup({
   form,
@@ -19,11 +35,7 @@ export function useWaitlistSignup({
   form: RefObject<HTMLFormElement | null>;
   field: RefObject<HTMLInputElement | null>;
 }) {
-  const [error, setError] = useState("");
-  const [notSent, setNotSent] = useState(false);
-  /** Why the visitor waits while the address is saved and still being sent, if they do. */
-  const [waitingFor, setWaitingFor] = useState<WaitReason | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const [status, setStatus] = useState<FormStatus>({ kind: "idle" });
   // A ref, not state: it blocks a second submit in the same frame, before React re-renders.
   const inFlight = useRef(false);
   const endings = useSignupEndings();
@@ -31,19 +43,22 @@ export function useWaitlistSignup({
   async function submit(rawEmail: string, honeypot: string) {
     if (inFlight.current) return;
     const email = normalizeEmail(rawEmail);
-    setNotSent(false);
     if (!isValidEmail(email)) {
-      setError(waitlist.invalidEmail);
+      setStatus({ kind: "invalid" });
       field.current?.focus();
       return;
     }
-    setError("");
     inFlight.current = true;
-    setSubmitting(true);
+    setStatus({ kind: "joining" });
+    let ending: FormStatus = { kind: "idle" };
     try {
       const outcome = await browserSignup().submit(email, {
         honeypot,
-        onWaiting: setWaitingFor,
+        onWaiting: (waiting) => setStatus({ kind: "joining", waiting }),
+        onAsking: (asking) =>
+          setStatus(
+            asking ? { kind: "joining", waiting: "check" } : { kind: "joining", answered: true },
+          ),
       });
       // The page is being left: the next visit finishes it.
       if (outcome === "cancelled") return;
@@ -52,12 +67,14 @@ export function useWaitlistSignup({
       form.current?.reset();
       await endings.delivered();
     } catch (sendError) {
-      setNotSent(true);
+      ending = {
+        kind: "not-sent",
+        botCheck: __BOT_CHECK_ON__ ? botCheckFailureOf(sendError) : undefined,
+      };
       endings.failed(sendError);
     } finally {
       inFlight.current = false;
-      setWaitingFor(null);
-      setSubmitting(false);
+      setStatus(ending);
     }
   }
 
@@ -82,8 +99,13 @@ export function useWaitlistSignup({
   }
 
   function onEmailInput(value: string) {
-    if (error && isValidEmail(value)) setError("");
+    if (status.kind === "invalid" && isValidEmail(value)) setStatus({ kind: "idle" });
   }
 
-  return { error, notSent, waitingFor, submitting, onSubmit, onEmailInput };
+  /** An address kept from an earlier failed attempt was put back in the field. */
+  function showKept() {
+    setStatus({ kind: "idle", kept: true });
+  }
+
+  return { status, onSubmit, onEmailInput, showKept };
 }

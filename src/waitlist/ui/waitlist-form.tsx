@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { PrivacyNotice } from "@/components/privacy-notice";
 import { StaticContent } from "@/components/static-content";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
-import { botCheckBlocked, loadOnIntent } from "@/waitlist/browser/bot-check";
+import { loadOnIntent } from "@/waitlist/browser/bot-check";
 import { browserSignup } from "@/waitlist/browser/browser-signup";
 import {
   EARLY_SUBMIT_ATTRIBUTE,
@@ -13,8 +13,27 @@ import {
   HONEYPOT_FIELD,
 } from "@/waitlist/hand-over/early-submit";
 import { botCheckTexts, waitlist } from "@/waitlist/texts";
-import { useWaitlistSignup } from "./use-waitlist-signup";
+import { type FormStatus, useWaitlistSignup } from "./use-waitlist-signup";
 import { WaitlistMessage } from "./waitlist-message";
+
+/**
+ * The form's message area for `status`: an invalid address, why the visitor waits, or why the
+ * address was not sent (the bot check's own words where it gave no token).
+ */
+function formMessage(status: FormStatus): string {
+  switch (status.kind) {
+    case "invalid":
+      return waitlist.invalidEmail;
+    case "joining":
+      if (__BOT_CHECK_ON__ && status.waiting === "check") return botCheckTexts.asking;
+      return status.waiting && status.waiting !== "check" ? waitlist.waiting[status.waiting] : "";
+    case "not-sent":
+      if (__BOT_CHECK_ON__ && status.botCheck) return botCheckTexts.notSent[status.botCheck];
+      return waitlist.keptNote;
+    case "idle":
+      return status.kept ? waitlist.keptNote : "";
+  }
+}
 
 /**
  * The early-access form. The input is uncontrolled so an address typed before hydration is kept;
@@ -29,30 +48,25 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
   const privacyId = `${id}-privacy`;
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [restored, setRestored] = useState(false);
-  const { error, notSent, waitingFor, submitting, onSubmit, onEmailInput } = useWaitlistSignup({
+  const { status, onSubmit, onEmailInput, showKept } = useWaitlistSignup({
     form: formRef,
     field: inputRef,
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first commits.
   useEffect(() => {
     const input = inputRef.current;
     if (__BOT_CHECK_ON__ && input) loadOnIntent(input);
     const pending = browserSignup().failedEmail();
     if (input && pending && input.value === "") {
       input.value = pending;
-      setRestored(true);
+      showKept();
     }
   }, []);
 
-  const message =
-    error ||
-    (waitingFor ? waitlist.waiting[waitingFor] : "") ||
-    (restored || notSent
-      ? __BOT_CHECK_ON__ && notSent && botCheckBlocked()
-        ? botCheckTexts.unavailable
-        : waitlist.restoredNote
-      : "");
+  const message = formMessage(status);
+  const joining = status.kind === "joining";
+  const alert = status.kind === "invalid" || status.kind === "not-sent";
 
   return (
     <form
@@ -86,22 +100,22 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
           // Reached by a link (#fieldId), the field lands with the form's heading and label in
           // view below the fixed header.
           className="scroll-mt-20"
-          aria-invalid={error ? true : undefined}
+          aria-invalid={status.kind === "invalid" || undefined}
           aria-describedby={`${messageId} ${privacyId}`}
           onInput={(event) => onEmailInput(event.currentTarget.value)}
         />
         {/* aria-disabled, not disabled: the button keeps keyboard focus through a send. */}
-        <Button type="submit" size="lg" aria-disabled={submitting || undefined} className="sm:w-40">
-          {submitting ? waitlist.submitting : waitlist.submit}
+        <Button type="submit" size="lg" aria-disabled={joining || undefined} className="sm:w-40">
+          {joining ? waitlist.submitting : waitlist.submit}
         </Button>
       </div>
       <WaitlistMessage
         id={messageId}
         message={message}
-        saidElsewhere={Boolean(error) || notSent}
-        // Once the visitor is told the address is saved and still being sent, that is what is said.
-        busyLabel={submitting && !waitingFor ? waitlist.submitting : undefined}
-        alert={Boolean(error) || notSent}
+        saidElsewhere={alert}
+        // Once the visitor is told why they wait, that is what is said.
+        busyLabel={joining && !status.waiting && !status.answered ? waitlist.submitting : undefined}
+        alert={alert}
       />
       <noscript>
         <p className="text-sm text-danger">{waitlist.needsJavaScript}</p>

@@ -2,9 +2,9 @@
  * Each event said once: what the page's live regions say, recorded as a screen reader would hear
  * it, for a failed send, a send tried again and again, and an invalid address.
  */
-import type { Page } from "@playwright/test";
 import { expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
 import { holdAnswers } from "../support/held-requests";
+import { recordLiveRegions } from "../support/live-regions";
 
 const JOINING = "Joining...";
 const FAILURE_TITLE = "Submission failed";
@@ -18,55 +18,6 @@ const OFFLINE =
   "You seem to be offline. Your address is saved and we'll try again when you're back online.";
 /** Set by the app once its idle preloads (the email SDK, the toaster) have settled. */
 const PRELOADED_MARK = "bulwark:preloaded";
-
-/**
- * From the first byte, records each new text a live region comes to hold (any element with
- * aria-live polite or assertive, or a status, alert or log role not switched off), whitespace
- * collapsed. `start` forgets what was said while the page loaded, so a test hears only its own
- * events.
- */
-async function recordLiveRegions(page: Page) {
-  await page.addInitScript(() => {
-    const heard: string[] = [];
-    const last = new WeakMap<Element, string>();
-    const LIVE =
-      '[aria-live="polite"], [aria-live="assertive"], [role="status"]:not([aria-live="off"]), [role="alert"]:not([aria-live="off"]), [role="log"]:not([aria-live="off"])';
-    const listen = () => {
-      for (const region of document.querySelectorAll(LIVE)) {
-        // A region inside another live region is said as part of it.
-        if (region.parentElement?.closest(LIVE)) continue;
-        const text = (region.textContent ?? "").replace(/\s+/g, " ").trim();
-        if (text !== (last.get(region) ?? "") && text !== "") heard.push(text);
-        last.set(region, text);
-      }
-    };
-    Object.assign(window, {
-      liveRegions: {
-        heard,
-        start() {
-          listen();
-          heard.length = 0;
-        },
-      },
-    });
-    new MutationObserver(listen).observe(document, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-    });
-  });
-  return {
-    start: () =>
-      page.evaluate(() =>
-        (window as unknown as { liveRegions: { start(): void } }).liveRegions.start(),
-      ),
-    heard: () =>
-      page.evaluate(
-        () => (window as unknown as { liveRegions: { heard: string[] } }).liveRegions.heard,
-      ),
-  };
-}
 
 test("a failed send is said once, by the toast; the button's Joining... once before it", async ({
   page,
