@@ -40,7 +40,7 @@ export const privacyNotice = {
     term: "Who receives it",
     text: "EmailJS, the service that sends this form to us, and the provider of our team's mailbox. They handle it only on our behalf. No one else gets it, and we never sell it.",
     withBotCheck:
-      "EmailJS, the service that sends this form to us, and the provider of our team's mailbox. They handle it only on our behalf, and we never sell it. Google handles data for us too, as our processor for reCAPTCHA, when you use the form: its spam check sees your IP address and details of your browser and how you use this page (not your email address), and keeps a cookie on google.com.",
+      "EmailJS, the service that sends this form to us, and the provider of our team's mailbox. They handle it only on our behalf, and we never sell it. Google handles data for us too, as our processor for reCAPTCHA, when you use the form: its spam check sees your IP address and details of your browser and how you use this page (not your email address), and sets the one cookie that check needs (_GRECAPTCHA).",
   },
   retention: {
     term: "How long we keep it",
