@@ -1,9 +1,12 @@
 /**
- * How the emulator answers, by area: the send endpoints with CORS for any origin (as EmailJS), the
- * test controls with none and readable by no other site, the inbox as a page of its own.
+ * How the emulator answers, by area: EmailJS's two send endpoints with CORS for any origin (as
+ * EmailJS), the test controls with none and readable by no other site, the inbox as a page of its
+ * own, everything else (the reCAPTCHA stand-in, unknown paths) with no CORS; and a request for
+ * another host with a refusal that belongs to no area.
  */
 import type { ServerResponse } from "node:http";
 import { INBOX_PREFIX, inboxHeaders } from "./inbox-page";
+import { SEND_FORM_PATH, SEND_PATH } from "./protocol";
 
 /** Chromium caps preflight caching at two hours, so a longer value buys nothing. */
 const PREFLIGHT_MAX_AGE_SECONDS = 7200;
@@ -34,19 +37,48 @@ const CONTROL_HEADERS = {
   "X-Content-Type-Options": "nosniff",
 };
 
-export type Area = "send" | "control" | "inbox";
+/** The rest: read by no page through CORS, and never sniffed into another type. */
+const OTHER_HEADERS = { "X-Content-Type-Options": "nosniff" };
+
+export type Area = "send" | "control" | "inbox" | "other";
 
 export function areaOf(pathname: string): Area {
+  if (pathname === SEND_PATH || pathname === SEND_FORM_PATH) return "send";
   if (pathname.startsWith(CONTROL_PREFIX)) return "control";
   if (pathname === INBOX_PREFIX || pathname.startsWith(`${INBOX_PREFIX}/`)) return "inbox";
-  return "send";
+  return "other";
+}
+
+/** The area of a request's target as it arrived; one that does not parse is in none of them. */
+function areaOfTarget(target: string | undefined): Area {
+  try {
+    return areaOf(new URL(`http://127.0.0.1${target ?? "/"}`).pathname);
+  } catch {
+    return "other";
+  }
 }
 
 const AREA_HEADERS: Record<Area, Record<string, string>> = {
   send: CORS_HEADERS,
   control: CONTROL_HEADERS,
   inbox: inboxHeaders,
+  other: OTHER_HEADERS,
 };
+
+/**
+ * A request for a host other than the emulator's own (DNS rebinding: a page of evil.example whose
+ * name now points at 127.0.0.1): 421, with none of any area's headers, and the connection closed.
+ */
+export function refuseForeignHost(response: ServerResponse, ownHost: string): void {
+  const body = `This is the EmailJS emulator at ${ownHost}; it answers no other host.`;
+  response.writeHead(421, {
+    ...OTHER_HEADERS,
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": String(Buffer.byteLength(body)),
+    Connection: "close",
+  });
+  response.end(body);
+}
 
 export function reply(
   response: ServerResponse,
@@ -55,9 +87,8 @@ export function reply(
   headers: Record<string, string> = {},
 ): void {
   if (response.headersSent || response.destroyed) return;
-  const path = new URL(response.req.url ?? "/", "http://127.0.0.1").pathname;
   response.writeHead(status, {
-    ...AREA_HEADERS[areaOf(path)],
+    ...AREA_HEADERS[areaOfTarget(response.req.url)],
     "Content-Type": "text/plain; charset=utf-8",
     "Content-Length": String(Buffer.byteLength(body)),
     ...headers,

@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PortError } from "../ports";
@@ -12,6 +13,45 @@ const CORS = {
 };
 
 const emulator = setUpEmulator();
+
+type RawAnswer = { status: number; headers: Record<string, unknown>; text: string };
+
+/** A request as a script could make it: any `Host`, any target, which fetch would not send. */
+function rawRequest(
+  target: string,
+  { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
+  return new Promise((done, fail) => {
+    const request = httpRequest({
+      host: "127.0.0.1",
+      port: emulator.emulator.port,
+      method,
+      path: target,
+      headers,
+    });
+    request.on("response", (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        text += chunk;
+      });
+      response.on("end", () =>
+        done({ status: response.statusCode ?? 0, headers: response.headers, text }),
+      );
+    });
+    request.on("error", fail);
+    request.end();
+  });
+}
+
+const CORS_NAMES = Object.keys(CORS);
+
+function expectNoCors(headers: Record<string, unknown> | Headers) {
+  for (const name of CORS_NAMES) {
+    const value = headers instanceof Headers ? headers.get(name) : headers[name];
+    expect(value ?? null, name).toBeNull();
+  }
+}
 
 describe("startEmulator", () => {
   it("binds 127.0.0.1 on the ephemeral port it was given", () => {
@@ -64,15 +104,13 @@ describe("startEmulator", () => {
 });
 
 describe("routing and CORS", () => {
-  it("answers 404 for an unknown path, with CORS headers", async () => {
+  it("answers 404 for an unknown path, with no CORS headers", async () => {
     const response = await fetch(`${emulator.url}/api/v1.0/email/nope`, { method: "POST" });
     expect(response.status).toBe(404);
     expect(await response.text()).toBe(
       "Nothing here: POST /api/v1.0/email/nope. Send emails to /api/v1.0/email/send.",
     );
-    for (const [name, value] of Object.entries(CORS)) {
-      expect(response.headers.get(name)).toBe(value);
-    }
+    expectNoCors(response.headers);
   });
 
   it("answers 405 for a wrong method, naming the allowed ones", async () => {
@@ -84,7 +122,7 @@ describe("routing and CORS", () => {
     );
   });
 
-  it.each(["/api/v1.0/email/send", "/api/v1.0/email/send-form", "/anything"])(
+  it.each(["/api/v1.0/email/send", "/api/v1.0/email/send-form"])(
     "answers the preflight on %s with 204 and the CORS headers",
     async (path) => {
       const response = await fetch(`${emulator.url}${path}`, {
@@ -104,6 +142,35 @@ describe("routing and CORS", () => {
       expect(response.headers.get("connection")).toBe("close");
     },
   );
+
+  it.each(["/anything", "/api/v1.0/email/nope", "/recaptcha/api2/token", "/inbox"])(
+    "answers no preflight on %s, which is not one of EmailJS's send endpoints",
+    async (path) => {
+      const response = await fetch(`${emulator.url}${path}`, {
+        method: "OPTIONS",
+        headers: {
+          Origin: "http://127.0.0.1:4173",
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "content-type",
+        },
+      });
+      expect(response.status).not.toBe(204);
+      expectNoCors(response.headers);
+    },
+  );
+
+  it("sends no CORS headers from the reCAPTCHA stand-in: its frame asks for tokens from its own origin", async () => {
+    const token = await fetch(`${emulator.url}/recaptcha/api2/token`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(token.status).toBe(200);
+    expectNoCors(token.headers);
+    const script = await fetch(`${emulator.url}/recaptcha/api.js`);
+    expect(script.status).toBe(200);
+    expectNoCors(script.headers);
+    expect(script.headers.get("x-content-type-options")).toBe("nosniff");
+  });
 
   it("sends the CORS headers on a 400", async () => {
     const response = await emulator.sendJson(validBody({ user_id: "wrong" }));
@@ -199,5 +266,110 @@ describe("the test controls answer test code, not web pages", () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
+
+describe("a request for another host (DNS rebinding)", () => {
+  it.each([
+    ["a foreign name on the emulator's port", (port: number) => `evil.example:${port}`],
+    ["a name that starts like localhost", (port: number) => `localhost.evil.example:${port}`],
+    ["the loopback address on another port", (port: number) => `127.0.0.1:${port + 1}`],
+    ["the loopback address without the port", () => "127.0.0.1"],
+  ])("is refused with 421 and no CORS: %s", async (_what, host) => {
+    const ownHost = `127.0.0.1:${emulator.emulator.port}`;
+    for (const [method, path] of [
+      ["POST", "/api/v1.0/email/send"],
+      ["OPTIONS", "/api/v1.0/email/send"],
+      ["GET", "/__emulator/outbox"],
+      ["GET", "/inbox"],
+      ["POST", "/recaptcha/api2/token"],
+    ] as const) {
+      const answer = await rawRequest(path, {
+        method,
+        headers: { Host: host(emulator.emulator.port) },
+      });
+      expect(answer.status, `${method} ${path}`).toBe(421);
+      expect(answer.text).toBe(
+        `This is the EmailJS emulator at ${ownHost}; it answers no other host.`,
+      );
+      expectNoCors(answer.headers);
+    }
+    expect(emulator.logLines.at(-1)).toMatch(
+      /^Refused POST \/recaptcha\/api2\/token for the host "/,
+    );
+  });
+
+  it("never lets a foreign host's send reach the outbox", async () => {
+    const email = uniqueEmail("rebound");
+    const sent = await new Promise<number>((done, fail) => {
+      const request = httpRequest({
+        host: "127.0.0.1",
+        port: emulator.emulator.port,
+        method: "POST",
+        path: "/api/v1.0/email/send",
+        headers: {
+          Host: `evil.example:${emulator.emulator.port}`,
+          "Content-Type": "application/json",
+        },
+      });
+      request.on("response", (response) => {
+        response.resume();
+        done(response.statusCode ?? 0);
+      });
+      request.on("error", fail);
+      request.end(JSON.stringify(validBody({ template_params: { email } })));
+    });
+    expect(sent).toBe(421);
+    expect(await emulator.outboxFor(email)).toEqual([]);
+  });
+
+  it.each([
+    ["its loopback address", (port: number) => `127.0.0.1:${port}`],
+    ["localhost", (port: number) => `localhost:${port}`],
+    ["localhost in capitals", (port: number) => `LOCALHOST:${port}`],
+  ])("is answered when it names %s", async (_what, host) => {
+    const answer = await rawRequest("/__emulator/limits", {
+      headers: { Host: host(emulator.emulator.port) },
+    });
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe("a malformed path", () => {
+  it.each([
+    "/%E0%A4%A",
+    "/inbox/%E0%A4%A/team-notification",
+    "/__emulator/%ZZ",
+    "/api/v1.0/email/send%",
+    "/inbox/%C0%AF/x",
+  ])("is a 400 with a text, not the emulator failing: %s", async (target) => {
+    const answer = await rawRequest(target, {
+      headers: { Host: `127.0.0.1:${emulator.emulator.port}` },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.text).toMatch(/^Malformed path: /);
+    expect(emulator.logLines.filter((line) => line.startsWith("Emulator failed"))).toEqual([]);
+  });
+
+  it.each(["/%E0%A4%A", "/inbox/%E0%A4%A/x"])("is answered through fetch too: %s", async (path) => {
+    const response = await fetch(`${emulator.url}${path}`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe(`Malformed path: ${JSON.stringify(path)}.`);
+  });
+
+  it("is a path however many slashes it starts with, never a host", async () => {
+    const answer = await rawRequest("//evil.example/__emulator/outbox", {
+      headers: { Host: `127.0.0.1:${emulator.emulator.port}` },
+    });
+    expect(answer.status).toBe(404);
+    expect(answer.text).toMatch(/^Nothing here: GET \/\/evil\.example\/__emulator\/outbox\. /);
+  });
+
+  it("is a 400 in a proxy's absolute form, whose host is not the Host header", async () => {
+    const answer = await rawRequest("http://evil.example/__emulator/outbox", {
+      headers: { Host: `127.0.0.1:${emulator.emulator.port}` },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.text).toBe('Malformed path: "http://evil.example/__emulator/outbox".');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The local EmailJS emulator on 127.0.0.1: composes the route table (the send endpoints, the test
- * controls, the inbox), answers what the table does not know, and starts and closes the server.
+ * controls, the inbox), answers what the table does not know, refuses a request for any other host
+ * (DNS rebinding), and starts and closes the server.
  * Run: npm run emulator (EMULATOR_PORT, EMULATOR_OUTBOX, EMULATOR_RATE_LIMIT, ... override).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -23,10 +24,11 @@ import { checkInboxCaller, inboxRoutes } from "./inbox-routes";
 import { createLimitSwitch } from "./limits";
 import { openOutbox } from "./outbox";
 import { BodyTooLargeError, DEFAULT_MAX_BODY_BYTES, HttpError, SEND_PATH } from "./protocol";
+import { createChallengeSwitch } from "./recaptcha-challenges";
 import { recaptchaStandInRoutes } from "./recaptcha-stand-in";
 import { createRecaptchaTokens } from "./recaptcha-tokens";
-import { answerPreflight, areaOf, reply } from "./replies";
-import { allowedMethods, findRoute, handlerFor, type Route } from "./routes";
+import { areaOf, refuseForeignHost, reply } from "./replies";
+import { allowedMethods, findRoute, handlerFor, isOwnHost, type Route, requestUrl } from "./routes";
 import { sendRoutes } from "./send-routes";
 import { createCheckSwitch, describeChecks } from "./server-checks";
 
@@ -47,23 +49,21 @@ export type Emulator = {
   close(): Promise<void>;
 };
 
-/** Answers one request from the table: 404 for an unknown path, 405 with `Allow` for a method. */
+/**
+ * Answers one request from the table: 400 for a target that is no path, 404 for an unknown path,
+ * 405 with `Allow` for a method.
+ */
 async function dispatch(
   routes: readonly Route[],
   request: IncomingMessage,
   response: ServerResponse,
 ) {
-  const url = new URL(request.url ?? "/", "http://127.0.0.1");
+  const url = requestUrl(request.url);
   const method = request.method ?? "GET";
   const area = areaOf(url.pathname);
   if (area === "control") checkControlCaller(request);
   if (area === "inbox") checkInboxCaller(request);
   const match = findRoute(routes, url.pathname);
-  // EmailJS answers a preflight on any of its paths; no page may call the controls or the inbox.
-  if (!match && method === "OPTIONS" && area === "send") {
-    answerPreflight(response);
-    return;
-  }
   if (!match) {
     const hint =
       area === "inbox" ? `Read emails at ${INBOX_PREFIX}.` : `Send emails to ${SEND_PATH}.`;
@@ -129,6 +129,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // The stand-in for Google's verifier: one per emulator, so the tokens a page is handed are the
   // ones its sends are checked against.
   const tokens = createRecaptchaTokens(now);
+  const challenges = createChallengeSwitch();
   const checks = createCheckSwitch(tokens, options.checks);
   if (options.checks) log(`EmailJS server checks on: ${describeChecks(checks.state().account)}`);
   if (options.limits) limits.set(options.limits);
@@ -153,13 +154,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       lifetime: lifetime.signal,
       log,
     }),
-    ...controlRoutes({ faults, limits, checks, tokens, outbox, maxBodyBytes, log }),
+    ...controlRoutes({ faults, limits, checks, tokens, challenges, outbox, maxBodyBytes, log }),
     ...inboxRoutes({ outbox }),
     // The stand-in for Google's script mints from the same tokens the reCAPTCHA check redeems.
-    ...recaptchaStandInRoutes({ tokens }),
+    ...recaptchaStandInRoutes({ tokens, challenges }),
   ];
 
   const server = createServer((request, response) => {
+    const address = server.address();
+    const ownPort = typeof address === "object" && address ? address.port : 0;
+    if (!isOwnHost(request.headers.host, ownPort)) {
+      log(
+        `Refused ${request.method} ${request.url} for the host ${JSON.stringify(request.headers.host ?? "")}`,
+      );
+      refuseForeignHost(response, `127.0.0.1:${ownPort}`);
+      return;
+    }
     dispatch(routes, request, response).catch((error: unknown) => {
       // A client that hung up, or a server shutting down, has no one left to answer.
       if (lifetime.signal.aborted || request.socket.destroyed) return;
