@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { memoryStore } from "@/waitlist/core/key-value-store";
-import { channelStore, safeStore, shieldStorage } from "./browser-storage";
+import {
+  channelStore,
+  MAX_SHARED_ITEMS,
+  MAX_SHARED_MESSAGE_CHARS,
+  safeStore,
+  shieldStorage,
+} from "./browser-storage";
 
 /** A window whose storage throws on every access, as with cookies blocked. */
 function blockedScope(extra: object = {}): typeof globalThis {
@@ -231,6 +237,84 @@ describe("channelStore", () => {
     await delivered();
     expect(first?.getItem("sent")).toBe("ada@example.com");
     expect(listener).toHaveBeenCalledTimes(2);
+    for (const channel of [...pages, latecomer]) channel.close();
+  });
+});
+
+describe("channelStore takes no message on its word", () => {
+  const big = "x".repeat(MAX_SHARED_MESSAGE_CHARS);
+
+  it.each([
+    ["nothing", null],
+    ["a text", "set"],
+    ["a list", ["set", "pending", "x"]],
+    ["a set without a value", { type: "set", key: "pending" }],
+    ["a set of a number", { type: "set", key: "pending", value: 42 }],
+    ["a set whose key is an object", { type: "set", key: ["pending"], value: "x" }],
+    ["a set over the size", { type: "set", key: "pending", value: big }],
+    ["a remove of no key", { type: "remove" }],
+    ["a remove of a key over the size", { type: "remove", key: `sent${big}` }],
+    ["a state that is no list", { type: "state", items: { pending: "x" } }],
+    ["a state of things that are not pairs", { type: "state", items: [["pending"], 42] }],
+    ["a state with a pair of three", { type: "state", items: [["pending", "x", "y"]] }],
+    ["a state over the size", { type: "state", items: [["pending", big]] }],
+    [
+      "a state of too many items",
+      {
+        type: "state",
+        items: Array.from({ length: MAX_SHARED_ITEMS + 1 }, (_, at) => [`k${at}`, "v"]),
+      },
+    ],
+  ])("lets be %s: nothing changes and no listener hears of it", async (_what, message) => {
+    const name = `test-${Math.random()}`;
+    const [page, other] = [new BroadcastChannel(name), new BroadcastChannel(name)];
+    const store = channelStore(page);
+    store.setItem("sent", "ada@example.com");
+    const listener = vi.fn();
+    store.onOutsideChange(listener);
+    other.postMessage(message);
+    await delivered();
+    expect(listener).not.toHaveBeenCalled();
+    expect(store.getItem("sent")).toBe("ada@example.com");
+    expect(store.getItem("pending")).toBeNull();
+    expect(store.getItem("k0")).toBeNull();
+    // The page still answers what a well-formed message says.
+    other.postMessage({ type: "set", key: "pending", value: "bob@example.com" });
+    await delivered();
+    expect(store.getItem("pending")).toBe("bob@example.com");
+    expect(listener).toHaveBeenCalledTimes(1);
+    for (const channel of [page, other]) channel.close();
+  });
+
+  it("takes a message at exactly the size", async () => {
+    const name = `test-${Math.random()}`;
+    const [page, other] = [new BroadcastChannel(name), new BroadcastChannel(name)];
+    const store = channelStore(page);
+    const value = "x".repeat(MAX_SHARED_MESSAGE_CHARS - "pending".length);
+    other.postMessage({ type: "set", key: "pending", value });
+    const items = Array.from({ length: MAX_SHARED_ITEMS }, (_, at) => [`k${at}`, "v"]);
+    other.postMessage({ type: "state", items });
+    await delivered();
+    expect(store.getItem("pending")).toBe(value);
+    expect(store.getItem(`k${MAX_SHARED_ITEMS - 1}`)).toBe("v");
+    for (const channel of [page, other]) channel.close();
+  });
+
+  it("keeps a value too big to tell to itself, and tells a new page what fits", async () => {
+    const name = `test-${Math.random()}`;
+    const pages = [new BroadcastChannel(name), new BroadcastChannel(name)];
+    const [first, second] = pages.map(channelStore);
+    first?.setItem("big", big);
+    first?.setItem("sent", "ada@example.com");
+    await delivered();
+    expect(first?.getItem("big")).toBe(big);
+    expect(second?.getItem("big")).toBeNull();
+    expect(second?.getItem("sent")).toBe("ada@example.com");
+    const latecomer = new BroadcastChannel(name);
+    const third = channelStore(latecomer);
+    await delivered();
+    expect(third.getItem("sent")).toBe("ada@example.com");
+    expect(third.getItem("big")).toBeNull();
     for (const channel of [...pages, latecomer]) channel.close();
   });
 });

@@ -32,9 +32,72 @@ type Message =
   | { type: "state"; items: [string, string][] };
 
 /**
+ * The most characters of keys and values one message of the shared memory carries. What the site
+ * keeps there is a few addresses and leases, well under it; any page of the site's origin may post
+ * to the channel, so a message is checked for its shape and size before anything of it is used.
+ */
+export const MAX_SHARED_MESSAGE_CHARS = 8 * 1024;
+/** The most items one message of the whole memory (a new page's answer) carries. */
+export const MAX_SHARED_ITEMS = 64;
+
+const isText = (value: unknown): value is string => typeof value === "string";
+
+const isPair = (item: unknown): item is [string, string] =>
+  Array.isArray(item) && item.length === 2 && isText(item[0]) && isText(item[1]);
+
+/** The characters of keys and values `items` carry. */
+const charsOf = (items: readonly (readonly [string, string])[]) =>
+  items.reduce((sum, [key, value]) => sum + key.length + value.length, 0);
+
+/**
+ * A message of a kind this version knows, of the right shape and within the size; anything else
+ * (another deploy's kind, a malformed or oversized message) is let be.
+ */
+function knownMessage(data: unknown): Message | undefined {
+  if (typeof data !== "object" || data === null) return undefined;
+  const message = data as Record<string, unknown>;
+  const fits = (items: readonly (readonly [string, string])[]) =>
+    charsOf(items) <= MAX_SHARED_MESSAGE_CHARS;
+  switch (message.type) {
+    case "hello":
+      return { type: "hello" };
+    case "set":
+      return isText(message.key) && isText(message.value) && fits([[message.key, message.value]])
+        ? { type: "set", key: message.key, value: message.value }
+        : undefined;
+    case "remove":
+      return isText(message.key) && fits([[message.key, ""]])
+        ? { type: "remove", key: message.key }
+        : undefined;
+    case "state": {
+      const { items } = message;
+      if (!Array.isArray(items) || items.length > MAX_SHARED_ITEMS) return undefined;
+      return items.every(isPair) && fits(items) ? { type: "state", items } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** What this page holds, as much of it as one message carries. */
+function stateToTell(held: Map<string, string>): [string, string][] {
+  const items: [string, string][] = [];
+  let chars = 0;
+  for (const [key, value] of held) {
+    if (items.length === MAX_SHARED_ITEMS) break;
+    if (chars + key.length + value.length > MAX_SHARED_MESSAGE_CHARS) continue;
+    chars += key.length + value.length;
+    items.push([key, value]);
+  }
+  return items;
+}
+
+/**
  * A memory shared by the open pages of this site in this browser, over a BroadcastChannel (which
  * works where site storage is blocked): each page keeps a copy, every change is told to the others,
- * and a new page asks them for theirs. It ends with the last open page.
+ * and a new page asks them for theirs. It ends with the last open page. A value too big to tell
+ * (over MAX_SHARED_MESSAGE_CHARS with its key) stays this page's own, as what does not fit in a new
+ * page's answer stays unsaid.
  */
 export function channelStore(channel: BroadcastChannel): SharedStore {
   const items = memoryStore();
@@ -49,30 +112,34 @@ export function channelStore(channel: BroadcastChannel): SharedStore {
       held.set(key, value);
     }
   };
-  channel.addEventListener("message", ({ data }: MessageEvent<Message>) => {
-    if (data.type === "hello") return channel.postMessage({ type: "state", items: [...held] });
-    if (data.type === "set") apply(data.key, data.value);
-    else if (data.type === "remove") apply(data.key, null);
-    else if (data.type === "state") {
+  const tell = (message: Message) => {
+    if (knownMessage(message)) channel.postMessage(message);
+  };
+  channel.addEventListener("message", ({ data }: MessageEvent<unknown>) => {
+    const message = knownMessage(data);
+    // A kind this version does not know (a page of another deploy), or a malformed message.
+    if (!message) return;
+    if (message.type === "hello") return tell({ type: "state", items: stateToTell(held) });
+    if (message.type === "set") apply(message.key, message.value);
+    else if (message.type === "remove") apply(message.key, null);
+    else {
       // A new page's answers: what this page did not have yet.
-      const fresh = data.items.filter(([key]) => !held.has(key));
+      const fresh = message.items.filter(([key]) => !held.has(key));
       if (fresh.length === 0) return;
       for (const [key, value] of fresh) apply(key, value);
     }
-    // A kind this version does not know: a page of another deploy.
-    else return;
     for (const listener of listeners) listener();
   });
-  channel.postMessage({ type: "hello" } satisfies Message);
+  tell({ type: "hello" });
   return {
     getItem: (key) => items.getItem(key),
     setItem(key, value) {
       apply(key, String(value));
-      channel.postMessage({ type: "set", key, value: String(value) } satisfies Message);
+      tell({ type: "set", key, value: String(value) });
     },
     removeItem(key) {
       apply(key, null);
-      channel.postMessage({ type: "remove", key } satisfies Message);
+      tell({ type: "remove", key });
     },
     onOutsideChange(listener) {
       listeners.add(listener);

@@ -104,3 +104,101 @@ describe("signup memory", () => {
     expect(memory.wasSent("42")).toBe(false);
   });
 });
+
+describe("signup memory reads back no one's word", () => {
+  const pendingOf = (stored: unknown) => {
+    const { memory, site } = setup();
+    site.setItem("bulwark:waitlist:pending", JSON.stringify(stored));
+    return memory;
+  };
+
+  it.each([
+    ["a text that is no address", "not an address"],
+    ["two addresses", "ada@example.com bob@example.com"],
+    ["markup", "<img src=x onerror=alert(1)>@example.com"],
+    ["an address with a one-label domain", "ada@localhost"],
+    ["an address over 254 characters", `${"a".repeat(250)}@example.com`],
+    ["a line break inside", "ada@example.com\nBcc: eve@example.com"],
+  ])("drops an entry whose address is %s: never sent, never shown", (_what, email) => {
+    const memory = pendingOf([
+      { email, state: "failed" },
+      { email, state: "sending" },
+    ]);
+    expect(memory.pending()).toEqual([]);
+    expect(memory.failedEmail()).toBe("");
+    expect(memory.entry(email)).toBeUndefined();
+  });
+
+  it("drops an address kept as text by an earlier version when it is no address", () => {
+    const { memory, site } = setup();
+    site.setItem("bulwark:waitlist:pending", "see https://evil.example/@");
+    expect(memory.pending()).toEqual([]);
+    expect(memory.failedEmail()).toBe("");
+  });
+
+  it("keeps the valid entries beside the tampered ones", () => {
+    const memory = pendingOf([
+      { email: "evil", state: "failed" },
+      { email: "ada@example.com", state: "sending", inFlightSince: 5, retried: true },
+      { email: "bob@example.com", state: "failed" },
+      { email: "x".repeat(10_000), state: "failed" },
+    ]);
+    expect(memory.pending()).toEqual([
+      { email: "ada@example.com", state: "sending", inFlightSince: 5, retried: true },
+      { email: "bob@example.com", state: "failed" },
+    ]);
+    expect(memory.failedEmail()).toBe("bob@example.com");
+  });
+
+  it.each([
+    ["a state it does not know", { email: "ada@example.com", state: "sent" }],
+    [
+      "an in-flight time that is text",
+      { email: "ada@example.com", state: "sending", inFlightSince: "5" },
+    ],
+    [
+      "an in-flight time that is no number",
+      { email: "ada@example.com", state: "sending", inFlightSince: null },
+    ],
+    ["a retried mark that is text", { email: "ada@example.com", state: "sending", retried: "yes" }],
+    ["an address that is a list", { email: ["ada@example.com"], state: "failed" }],
+    ["no object at all", "ada@example.com"],
+  ])("drops an entry of the wrong shape: %s", (_what, entry) => {
+    expect(pendingOf([entry]).pending()).toEqual([]);
+  });
+
+  it("keeps only the fields it knows, so nothing else is written back", () => {
+    const { memory, site } = setup();
+    site.setItem(
+      "bulwark:waitlist:pending",
+      JSON.stringify([{ email: "ada@example.com", state: "sending", junk: "x".repeat(1000) }]),
+    );
+    expect(memory.pending()).toEqual([{ email: "ada@example.com", state: "sending" }]);
+    memory.markInFlight("ada@example.com", 7);
+    expect(JSON.parse(site.getItem("bulwark:waitlist:pending") ?? "")).toEqual([
+      { email: "ada@example.com", state: "sending", inFlightSince: 7 },
+    ]);
+  });
+
+  it("reads an address back as a typed one is sent: trimmed, its domain in ASCII", () => {
+    const memory = pendingOf([{ email: "  x@bücher.de ", state: "failed" }]);
+    expect(memory.failedEmail()).toBe("x@xn--bcher-kva.de");
+    expect(memory.entry("x@xn--bcher-kva.de")?.state).toBe("failed");
+  });
+
+  it("drops a tampered entry when it writes the list again", () => {
+    const { memory, site } = setup();
+    site.setItem(
+      "bulwark:waitlist:pending",
+      JSON.stringify([
+        { email: "evil", state: "sending" },
+        { email: "bob@example.com", state: "failed" },
+      ]),
+    );
+    memory.keepSending("ada@example.com");
+    expect(JSON.parse(site.getItem("bulwark:waitlist:pending") ?? "")).toEqual([
+      { email: "bob@example.com", state: "failed" },
+      { email: "ada@example.com", state: "sending" },
+    ]);
+  });
+});

@@ -3,7 +3,11 @@
  * signups not yet delivered, by address (being sent, or failed and kept to re-offer); the addresses
  * already sent, so the same one is never emailed twice; and whether this tab signed up, for the
  * conversion event. Every change touches one address only: an arrival never wipes another's entry.
+ * What it reads back is taken on no one's word (another page, an extension or a person can write
+ * site storage): an entry whose address the email rule refuses, as it would refuse it typed, or whose
+ * shape is wrong, is dropped, so it is never sent nor shown.
  */
+import { isValidEmail, normalizeEmail } from "./email-validation";
 import type { KeyValueStore } from "./key-value-store";
 
 const PENDING_KEY = "bulwark:waitlist:pending";
@@ -28,14 +32,23 @@ export type SignupMemory = ReturnType<typeof createSignupMemory>;
 /** One address in any letter case: how signups are kept, compared and locked. */
 export const keyOf = (email: string) => email.toLowerCase();
 
-function isPendingSignup(value: unknown): value is PendingSignup {
-  if (!value || typeof value !== "object") return false;
-  const entry = value as Record<string, unknown>;
-  return (
-    typeof entry.email === "string" &&
-    (entry.state === "sending" || entry.state === "failed") &&
-    (entry.inFlightSince === undefined || typeof entry.inFlightSince === "number")
-  );
+/**
+ * A stored entry as it may be used: its address valid by the rule a typed one meets, and sent as a
+ * typed one is (normalizeEmail); its fields of the right kinds. Anything else is no entry.
+ */
+function pendingSignupOf(value: unknown): PendingSignup | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const { email, state, inFlightSince, retried } = value as Record<string, unknown>;
+  if (typeof email !== "string" || !isValidEmail(email)) return undefined;
+  if (state !== "sending" && state !== "failed") return undefined;
+  if (inFlightSince !== undefined && !Number.isFinite(inFlightSince)) return undefined;
+  if (retried !== undefined && typeof retried !== "boolean") return undefined;
+  return {
+    email: normalizeEmail(email),
+    state,
+    ...(inFlightSince === undefined ? {} : { inFlightSince: inFlightSince as number }),
+    ...(retried === undefined ? {} : { retried }),
+  };
 }
 
 /** `site` outlives the tab (localStorage); `tab` lives as long as the tab (sessionStorage). */
@@ -58,7 +71,8 @@ export function createSignupMemory({ site, tab }: { site: KeyValueStore; tab: Ke
 
   function pending(): PendingSignup[] {
     const parsed = readJson(PENDING_KEY);
-    return Array.isArray(parsed) ? parsed.filter(isPendingSignup) : [];
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((item) => pendingSignupOf(item) ?? []);
   }
 
   /** Rewrites one address's entry (or drops it, given null); the others stay as they are. */
