@@ -17,30 +17,29 @@ import {
 } from "../src/lib/trust-settings";
 import { EmailBuildError, writeEmailsForBuild } from "./emails";
 import { PrerenderError, prerender } from "./prerender";
+import { type ProductionBuildOptions, productionSettingFaults } from "./production-settings";
 import { writeSecurityTxt } from "./security-txt";
 import { writeSeoAssets } from "./seo-assets";
 import { staticContentGuard } from "./static-content-guard";
 
-const REQUIRED_IN_PRODUCTION = [
-  "VITE_EMAILJS_PUBLIC_KEY",
-  "VITE_EMAILJS_SERVICE_ID",
-  "VITE_EMAILJS_TEMPLATE_ID",
-] as const;
 const FALLBACK_SITE_URL = "http://127.0.0.1:4173";
 const root = resolve(import.meta.dirname, "..");
 
 export class BuildSettingsError extends Error {}
 
-/** Production builds refuse to run without the EmailJS ids: a form that cannot send must not ship. */
-export function checkBuildEnv(mode: string, env: Record<string, string | undefined>): void {
+/**
+ * Production builds refuse a form that cannot work: without the EmailJS ids or SITE_URL, or with a
+ * service origin or SITE_URL a visitor's browser could not use from the public site
+ * (scripts/production-settings.ts). Every fault is named, one line each.
+ */
+export function checkBuildEnv(
+  mode: string,
+  env: Record<string, string | undefined>,
+  options: ProductionBuildOptions = {},
+): void {
   if (mode !== "production") return;
-  const missing = REQUIRED_IN_PRODUCTION.filter((name) => !env[name]?.trim());
-  if (missing.length === 0) return;
-  throw new BuildSettingsError(
-    `Build stopped: a production build needs ${missing.join(", ")}.\n` +
-      "Without them the waitlist form cannot send. Set them in the environment or in .env " +
-      "(see .env.example), or run `npm run build:local` to build against the local emulator.",
-  );
+  const faults = productionSettingFaults(env, options);
+  if (faults.length > 0) throw new BuildSettingsError(faults.join("\n"));
 }
 
 /**
@@ -82,11 +81,23 @@ export function serverBuild(mode: string, outDir: string): InlineConfig {
   };
 }
 
-export async function buildSite({ mode, outDir }: { mode: string; outDir: string }) {
+/**
+ * Builds the site. `localServices` is for the test stacks' production builds alone, against the
+ * emulator on this machine (docs/configuration.md, "Production builds on this machine"); the command
+ * line has no way to set it.
+ */
+export async function buildSite({
+  mode,
+  outDir,
+  localServices = false,
+}: {
+  mode: string;
+  outDir: string;
+} & ProductionBuildOptions) {
   const env = loadEnv(mode, root, "");
   // Every setting is read before the guard may stop the build, so one run names all that is missing.
   const trust = readTrustSettingsForBuild(env);
-  checkBuildEnv(mode, env);
+  checkBuildEnv(mode, env, { localServices });
   const siteUrl = env.SITE_URL?.trim() || FALLBACK_SITE_URL;
   if (!env.SITE_URL?.trim()) {
     console.warn(`SITE_URL is not set: canonical and sharing links will use ${siteUrl}.`);

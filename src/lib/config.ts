@@ -3,10 +3,10 @@
  * import.meta.env; a function of the environment, so the build and the tests can read it too.
  */
 
-const DEFAULT_EMAILJS_ORIGIN = "https://api.emailjs.com";
+export const DEFAULT_EMAILJS_ORIGIN = "https://api.emailjs.com";
 const DEFAULT_SEND_TIMEOUT_MS = 15_000;
 const DEFAULT_RETRY_BUDGET_MS = 120_000;
-const DEFAULT_RECAPTCHA_ORIGIN = "https://www.google.com";
+export const DEFAULT_RECAPTCHA_ORIGIN = "https://www.google.com";
 
 export type BuildEnv = Record<string, string | boolean | undefined>;
 

@@ -140,5 +140,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const build = JSON.parse(process.argv[2] ?? "{}") as SiteBuild;
   // Vite reads the process's environment before any .env file: only these settings are there.
   setOnlyExplicitSettings(build.env);
-  await buildSite({ mode: build.mode, outDir: build.outDir });
+  // Every test stack serves its sites and its emulator on 127.0.0.1: a production build here may
+  // name them (docs/configuration.md, "Production builds on this machine").
+  await buildSite({ mode: build.mode, outDir: build.outDir, localServices: true });
 }
