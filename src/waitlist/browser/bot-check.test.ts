@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /**
  * The bot check as the waitlist sees it, over a fake reCAPTCHA client: loaded only on intent (focus
- * or typing, or a field already focused or filled when the app starts), once; each send runs with a
- * token of its own; a check that cannot run is remembered for the form, and forgotten after a send.
+ * or typing, or a field already focused when the app starts; never for a value merely found in the
+ * field), once; each request's token is asked for with the delivery's signal and `onAsking`; why a
+ * signup got no token is read from its error, for the form.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Recaptcha } from "./recaptcha";
@@ -13,6 +14,7 @@ const client = vi.hoisted(() => ({
   warmUp: 0,
   focusHome: [] as (HTMLElement | null)[],
   tokens: 0,
+  asked: [] as { signal: AbortSignal; onAsking?: (asking: boolean) => void }[],
   failNext: undefined as Error | undefined,
 }));
 
@@ -27,12 +29,13 @@ vi.mock("./recaptcha", () => ({
       returnFocusTo: (element) => {
         client.focusHome.push(element);
       },
-      withFreshToken: async (use) => {
+      token: async (signal, onAsking) => {
+        client.asked.push({ signal, onAsking });
         const failure = client.failNext;
         client.failNext = undefined;
         if (failure) throw failure;
         client.tokens += 1;
-        return use(`token-${client.tokens}`);
+        return `token-${client.tokens}`;
       },
     };
   },
@@ -55,10 +58,11 @@ function form(value = "") {
 /** Lets the loader's import and its `then` run. */
 const loaded = () => new Promise((done) => setTimeout(done, 0));
 
-function unavailable(): Error {
-  const error = new Error("blocked");
-  error.name = "BotCheckUnavailableError";
-  return error;
+/** The real error the client gives no token with (the module itself is mocked above). */
+async function noToken(reason: "blocked" | "closed" | "expired" | "error") {
+  const { BotCheckUnavailableError } =
+    await vi.importActual<typeof import("./recaptcha")>("./recaptcha");
+  return new BotCheckUnavailableError(reason, "no token");
 }
 
 beforeEach(() => {
@@ -68,6 +72,7 @@ beforeEach(() => {
     warmUp: 0,
     focusHome: [],
     tokens: 0,
+    asked: [],
     failNext: undefined,
   });
 });
@@ -105,9 +110,15 @@ describe("loadOnIntent", () => {
     expect(client.warmUp).toBe(1);
   });
 
-  it("loads at once for a field typed into before the app started", async () => {
+  it("loads nothing for a value merely found in the field, until the visitor acts", async () => {
     const { loadOnIntent } = await freshBotCheck();
-    loadOnIntent(form("early@example.com").field);
+    // Put back by the browser, or an address kept from an earlier attempt.
+    const { field } = form("early@example.com");
+    loadOnIntent(field);
+    await loaded();
+    expect(client.created).toBe(0);
+    expect(client.warmUp).toBe(0);
+    field.dispatchEvent(new Event("focus"));
     await loaded();
     expect(client.warmUp).toBe(1);
   });
@@ -132,48 +143,54 @@ describe("loadOnIntent", () => {
   });
 });
 
-describe("withBotCheckToken", () => {
-  it("gives each send a fresh token and its result back, loading the check without intent", async () => {
-    const { withBotCheckToken } = await freshBotCheck();
-    const sent: string[] = [];
-    const send = async (token: string) => {
-      sent.push(token);
-      return `sent with ${token}`;
-    };
-    await expect(withBotCheckToken(send)).resolves.toBe("sent with token-1");
-    await expect(withBotCheckToken(send)).resolves.toBe("sent with token-2");
-    expect(sent).toEqual(["token-1", "token-2"]);
+describe("botCheckToken", () => {
+  it("asks the client with the delivery's signal and onAsking, loading the check without intent", async () => {
+    const { botCheckToken } = await freshBotCheck();
+    const signal = new AbortController().signal;
+    const onAsking = vi.fn();
+    await expect(botCheckToken(signal, onAsking)).resolves.toBe("token-1");
+    expect(client.created).toBe(1);
+    expect(client.asked).toHaveLength(1);
+    expect(client.asked[0]?.signal).toBe(signal);
+    expect(client.asked[0]?.onAsking).toBe(onAsking);
+  });
+
+  it("gives each request a fresh token from the one client", async () => {
+    const { botCheckToken } = await freshBotCheck();
+    const signal = new AbortController().signal;
+    await expect(botCheckToken(signal, () => {})).resolves.toBe("token-1");
+    await expect(botCheckToken(signal, () => {})).resolves.toBe("token-2");
     expect(client.created).toBe(1);
   });
 
-  it("remembers a check that could not run, for the form, and forgets it once a send goes", async () => {
-    const { withBotCheckToken, botCheckBlocked } = await freshBotCheck();
-    expect(botCheckBlocked()).toBe(false);
-    client.failNext = unavailable();
-    const send = vi.fn(async () => "sent");
-    await expect(withBotCheckToken(send)).rejects.toThrow("blocked");
-    expect(botCheckBlocked()).toBe(true);
-    expect(send).not.toHaveBeenCalled();
-    await expect(withBotCheckToken(send)).resolves.toBe("sent");
-    expect(botCheckBlocked()).toBe(false);
+  it("passes on why no token came", async () => {
+    const { botCheckToken } = await freshBotCheck();
+    const closed = await noToken("closed");
+    client.failNext = closed;
+    await expect(botCheckToken(new AbortController().signal, () => {})).rejects.toBe(closed);
   });
+});
 
-  it("does not call a failed send a blocked check", async () => {
-    const { withBotCheckToken, botCheckBlocked } = await freshBotCheck();
-    client.failNext = unavailable();
-    await expect(withBotCheckToken(async () => "sent")).rejects.toThrow();
-    await expect(
-      withBotCheckToken(async () => {
-        throw new Error("HTTP 500");
-      }),
-    ).rejects.toThrow("HTTP 500");
-    expect(botCheckBlocked()).toBe(false);
-  });
+describe("botCheckFailureOf", () => {
+  it.each(["blocked", "closed", "expired", "error"] as const)(
+    "reads the reason of a check that gave no token: %s",
+    async (reason) => {
+      const { botCheckFailureOf } = await freshBotCheck();
+      expect(botCheckFailureOf(await noToken(reason))).toBe(reason);
+    },
+  );
 
-  it("does not call another failure of the check a blocked one", async () => {
-    const { withBotCheckToken, botCheckBlocked } = await freshBotCheck();
-    client.failNext = new TypeError("reCAPTCHA could not load while offline");
-    await expect(withBotCheckToken(async () => "sent")).rejects.toThrow("offline");
-    expect(botCheckBlocked()).toBe(false);
+  it("finds no bot-check failure in any other error", async () => {
+    const { botCheckFailureOf } = await freshBotCheck();
+    const other = Object.assign(new Error("HTTP 500"), { reason: "error" });
+    expect(botCheckFailureOf(other)).toBeUndefined();
+    expect(
+      botCheckFailureOf(new TypeError("reCAPTCHA could not run while offline")),
+    ).toBeUndefined();
+    expect(
+      botCheckFailureOf({ name: "BotCheckUnavailableError", reason: "closed" }),
+    ).toBeUndefined();
+    expect(botCheckFailureOf("The template ID is required.")).toBeUndefined();
+    expect(botCheckFailureOf(undefined)).toBeUndefined();
   });
 });

@@ -39,7 +39,7 @@ describe("the browser's signup", () => {
     const request = vi.fn(async (_name: string, _options: object, task: () => unknown) => task());
     const { browserSignup, browserSignupMemory, localStorage } = await load({ locks: { request } });
     await expect(browserSignup().submit("ada@example.com")).resolves.toBe("sent");
-    expect(client.sendWaitlistEmail).toHaveBeenCalledWith("ada@example.com");
+    expect(client.sendWaitlistEmail).toHaveBeenCalledWith("ada@example.com", undefined);
     expect(request).toHaveBeenCalledWith(
       "bulwark:waitlist:send:ada@example.com",
       expect.anything(),

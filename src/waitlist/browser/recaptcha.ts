@@ -231,10 +231,19 @@ export function createRecaptcha(
    * says when it does and when it no longer does); it ends without one when the visitor closes the
    * challenge, and as soon as `signal` aborts, so a turn nobody waits for is never handed on.
    */
-  function token(signal: AbortSignal, onAsking: (asking: boolean) => void = () => {}) {
+  function token(
+    signal: AbortSignal,
+    onAsking: (asking: boolean) => void = () => {},
+  ): Promise<string> {
     const turn = queue.then(() => takeToken(signal, onAsking));
     queue = turn.catch(() => {});
-    return turn;
+    // A turn still queued, or waiting for the script, ends at once too: its own turn then finds the
+    // signal aborted and asks Google nothing.
+    return new Promise((resolve, reject) => {
+      const abort = () => reject(signal.reason);
+      signal.addEventListener("abort", abort, { once: true });
+      turn.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+    });
   }
 
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyFailure, parseRetryAfter, retryDelay } from "./retry-policy";
+import { classifyFailure, classifyUnsent, parseRetryAfter, retryDelay } from "./retry-policy";
 
 const online = { online: true };
 const http = (status: number, text = "") => ({ status, text });
@@ -46,6 +46,16 @@ describe("classifyFailure", () => {
       kind: "try-again",
       retryAfterMs: 7000,
     });
+  });
+});
+
+describe("classifyUnsent", () => {
+  it("a try that never went out (no bot-check token): refused while online, nothing to retry blind", () => {
+    expect(classifyUnsent({ online: true })).toEqual({ kind: "refused" });
+  });
+
+  it("offline, it waits for the browser to be back, then tries again", () => {
+    expect(classifyUnsent({ online: false })).toEqual({ kind: "try-again", offline: true });
   });
 });
 

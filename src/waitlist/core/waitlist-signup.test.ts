@@ -35,16 +35,49 @@ function network(online = true): Network & { goOnline(): void } {
 
 const http = (status: number, text: string) => ({ status, text });
 
-/** A send the test answers by hand: each call is one request. */
+/** A send the test answers by hand: each call is one request, with the ticket it was given. */
 function manualSend() {
-  const calls: { email: string; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  const calls: {
+    email: string;
+    ticket?: string;
+    resolve: () => void;
+    reject: (error: unknown) => void;
+  }[] = [];
   const send = vi.fn(
-    (email: string) =>
+    (email: string, ticket?: string) =>
       new Promise<void>((resolve, reject) => {
-        calls.push({ email, resolve, reject });
+        calls.push({ email, ticket, resolve, reject });
       }),
   );
   return { send, calls };
+}
+
+/**
+ * Tickets (the bot check's tokens) the test hands out by hand: each call is one ask, with the
+ * signal and the `onAsking` it was given. Like a visitor still looking at a challenge, an ask
+ * ignores its signal: only the delivery rules may end the wait.
+ */
+function manualTickets() {
+  const asks: {
+    signal: AbortSignal;
+    onAsking: (asking: boolean) => void;
+    resolve: (ticket: string) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  const ticket = vi.fn(
+    (signal: AbortSignal, onAsking: (asking: boolean) => void) =>
+      new Promise<string>((resolve, reject) => {
+        asks.push({ signal, onAsking, resolve, reject });
+      }),
+  );
+  return { ticket, asks };
+}
+
+/** The bot check gave no token (it carries no status: nothing was sent). */
+function noTicket(): Error {
+  const error = new Error("reCAPTCHA gave no token: the visitor closed the challenge");
+  error.name = "BotCheckUnavailableError";
+  return error;
 }
 
 /** A lock that lets every caller straight in, counting the names it was asked for. */
@@ -563,5 +596,186 @@ describe("two tabs sharing one storage", () => {
     calls[0]?.resolve();
     await expect(outcome).resolves.toBe("sent");
     expect(site.getItem("bulwark:waitlist:send:ada@example.com:lease")).toBeNull();
+  });
+});
+
+describe("a ticket taken before each try (the bot check's token)", () => {
+  function setupWithTickets(overrides: Partial<SignupDeps> = {}) {
+    const { ticket, asks } = manualTickets();
+    return { ...setup({ ticket, ...overrides }), ticket, asks };
+  }
+
+  it("is asked for before anything is sent or marked in flight, and goes with the send", async () => {
+    const { signup, calls, memory, asks } = setupWithTickets();
+    vi.setSystemTime(5000);
+    const result = signup.submit("ada@example.com");
+    await settle();
+    expect(asks).toHaveLength(1);
+    expect(calls).toHaveLength(0);
+    expect(memory.pending()).toEqual([{ email: "ada@example.com", state: "sending" }]);
+    vi.setSystemTime(8000);
+    asks[0]?.resolve("ticket-1");
+    await settle();
+    expect(calls.map(({ email, ticket }) => [email, ticket])).toEqual([
+      ["ada@example.com", "ticket-1"],
+    ]);
+    // Marked in flight when the request went out, not when the ticket was asked for.
+    expect(memory.pending()).toEqual([
+      { email: "ada@example.com", state: "sending", inFlightSince: 8000 },
+    ]);
+    calls[0]?.resolve();
+    await expect(result).resolves.toBe("sent");
+  });
+
+  it("is waited for outside the time limits: a slow ticket is never called slow nor sent twice", async () => {
+    const onWaiting = vi.fn();
+    const { signup, calls, asks } = setupWithTickets();
+    const result = signup.submit("ada@example.com", { onWaiting });
+    // The visitor takes a while over Google's challenge.
+    await vi.advanceTimersByTimeAsync(10 * EXPIRY_MS);
+    expect(onWaiting).not.toHaveBeenCalled();
+    expect(asks).toHaveLength(1);
+    expect(calls).toHaveLength(0);
+    asks[0]?.resolve("ticket-1");
+    // The request's own time limit starts with it.
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1);
+    expect(onWaiting).not.toHaveBeenCalled();
+    calls[0]?.resolve();
+    await expect(result).resolves.toBe("sent");
+    expect(calls).toHaveLength(1);
+    expect(asks).toHaveLength(1);
+  });
+
+  it("takes none of the retry budget: after a challenge longer than the budget, a refused try is still tried again", async () => {
+    const { signup, calls, asks } = setupWithTickets();
+    const result = signup.submit("ada@example.com");
+    await vi.advanceTimersByTimeAsync(BUDGET_MS * 2);
+    asks[0]?.resolve("ticket-1");
+    await settle();
+    calls[0]?.reject(http(429, "Too Many Requests"));
+    await vi.advanceTimersByTimeAsync(1000);
+    asks[1]?.resolve("ticket-2");
+    await settle();
+    expect(calls).toHaveLength(2);
+    calls[1]?.resolve();
+    await expect(result).resolves.toBe("sent");
+  });
+
+  it("is fresh for each try: a retry asks for another one", async () => {
+    const { signup, calls, asks } = setupWithTickets();
+    const result = signup.submit("ada@example.com");
+    await settle();
+    asks[0]?.resolve("ticket-1");
+    await settle();
+    calls[0]?.reject(http(429, "Too Many Requests"));
+    await settle();
+    expect(asks).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(asks).toHaveLength(2);
+    expect(calls).toHaveLength(1);
+    asks[1]?.resolve("ticket-2");
+    await settle();
+    expect(calls.map((call) => call.ticket)).toEqual(["ticket-1", "ticket-2"]);
+    calls[1]?.resolve();
+    await expect(result).resolves.toBe("sent");
+  });
+
+  it("none to be had while online: gives up at once, nothing sent or marked, the address kept", async () => {
+    const onWaiting = vi.fn();
+    const { signup, calls, memory, asks } = setupWithTickets();
+    const result = signup.submit("ada@example.com", { onWaiting }).catch((error: unknown) => error);
+    await settle();
+    const closed = noTicket();
+    asks[0]?.reject(closed);
+    expect(await result).toBe(closed);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(0);
+    expect(asks).toHaveLength(1);
+    expect(onWaiting).not.toHaveBeenCalled();
+    expect(memory.pending()).toEqual([{ email: "ada@example.com", state: "failed" }]);
+    expect(memory.failedEmail()).toBe("ada@example.com");
+  });
+
+  it("none to be had on a retry: gives up, the earlier request answered, not left in flight", async () => {
+    const { signup, calls, memory, asks } = setupWithTickets();
+    const result = signup.submit("ada@example.com").catch((error: unknown) => error);
+    await settle();
+    asks[0]?.resolve("ticket-1");
+    await settle();
+    calls[0]?.reject(http(503, "Service Unavailable"));
+    await vi.advanceTimersByTimeAsync(1000);
+    const closed = noTicket();
+    asks[1]?.reject(closed);
+    expect(await result).toBe(closed);
+    expect(calls).toHaveLength(1);
+    expect(memory.pending()).toEqual([{ email: "ada@example.com", state: "failed" }]);
+  });
+
+  it("none to be had while offline: waits for the browser to be online, then asks again", async () => {
+    const net = network(false);
+    const onWaiting = vi.fn();
+    const { signup, calls, memory, asks } = setupWithTickets({ network: net });
+    const result = signup.submit("ada@example.com", { onWaiting });
+    await settle();
+    asks[0]?.reject(new TypeError("reCAPTCHA could not run while offline"));
+    await settle();
+    expect(onWaiting.mock.calls).toEqual([["offline"]]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(asks).toHaveLength(1);
+    expect(memory.pending()).toEqual([{ email: "ada@example.com", state: "sending" }]);
+    net.goOnline();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(asks).toHaveLength(2);
+    expect(calls).toHaveLength(0);
+    asks[1]?.resolve("ticket-2");
+    await settle();
+    expect(calls.map((call) => call.ticket)).toEqual(["ticket-2"]);
+    calls[0]?.resolve();
+    await expect(result).resolves.toBe("sent");
+  });
+
+  it("cancelled while waiting for it: ends at once, nothing sent, nothing marked in flight", async () => {
+    const { signup, calls, memory, asks } = setupWithTickets();
+    const stop = new AbortController();
+    const result = signup.submit("ada@example.com", { signal: stop.signal });
+    await settle();
+    stop.abort();
+    // The ask never settles by itself: the delivery still ends.
+    await expect(result).resolves.toBe("cancelled");
+    expect(asks[0]?.signal.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    asks[0]?.resolve("ticket-late");
+    await settle();
+    expect(calls).toHaveLength(0);
+    expect(asks).toHaveLength(1);
+    expect(memory.pending()).toEqual([{ email: "ada@example.com", state: "sending" }]);
+  });
+
+  it("tells the visitor when the check asks them something, and when it no longer does", async () => {
+    const onAsking = vi.fn();
+    const { signup, calls, asks } = setupWithTickets();
+    const result = signup.submit("ada@example.com", { onAsking });
+    await settle();
+    asks[0]?.onAsking(true);
+    expect(onAsking.mock.calls).toEqual([[true]]);
+    asks[0]?.onAsking(false);
+    expect(onAsking.mock.calls).toEqual([[true], [false]]);
+    asks[0]?.resolve("ticket-1");
+    await settle();
+    calls[0]?.resolve();
+    await expect(result).resolves.toBe("sent");
+  });
+
+  it("asks with the delivery's signal, and copes with no onAsking given", async () => {
+    const { signup, calls, asks } = setupWithTickets();
+    const stop = new AbortController();
+    const submitted = signup.submit("ada@example.com", { signal: stop.signal });
+    await settle();
+    expect(() => asks[0]?.onAsking(true)).not.toThrow();
+    expect(asks[0]?.signal.aborted).toBe(false);
+    stop.abort();
+    expect(asks[0]?.signal.aborted).toBe(true);
+    await expect(submitted).resolves.toBe("cancelled");
+    expect(calls).toHaveLength(0);
   });
 });

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /**
  * The form's hook over a stand-in for the signup module: validation before sending, one send at a
- * time, the Joining... and still-sending states, the toasts, the move to /success, and the hand-over
- * of a submit the inline loader kept. Texts are typed here, not imported from src/waitlist/texts.ts.
+ * time, where the form stands (idle, an address kept, invalid, joining and why it waits, not sent),
+ * the toasts, the move to /success, and the hand-over of a submit the inline loader kept. Texts are
+ * typed here, not imported from src/waitlist/texts.ts.
  */
 import { act, createElement, useRef } from "react";
 import { createRoot, type Root } from "react-dom/client";
@@ -12,7 +13,11 @@ import { useWaitlistSignup } from "./use-waitlist-signup";
 
 type Outcome = "sent" | "cancelled" | "unknown";
 type WaitReason = "crowd" | "trouble" | "offline" | "slow";
-type SubmitOptions = { honeypot: string; onWaiting: (reason: WaitReason) => void };
+type SubmitOptions = {
+  honeypot: string;
+  onWaiting: (reason: WaitReason) => void;
+  onAsking: (asking: boolean) => void;
+};
 
 const signup = vi.hoisted(() => ({
   submit: vi.fn<(email: string, options: SubmitOptions) => Promise<Outcome>>(),
@@ -106,20 +111,14 @@ describe("validation", () => {
   it("refuses an invalid address: the message, focus on the field, nothing sent", async () => {
     await mount();
     await submitWith("not-an-address");
-    expect(hook.error).toBe("Please enter a valid email address");
+    expect(hook.status).toEqual({ kind: "invalid" });
     expect(document.activeElement).toBe(emailField());
     expect(signup.submit).not.toHaveBeenCalled();
-    expect(hook.submitting).toBe(false);
   });
 
-  it("starts with no message, not submitting, nothing said to be unsent", async () => {
+  it("starts idle: no message, not joining, nothing said to be unsent or kept", async () => {
     await mount();
-    expect(hook).toMatchObject({
-      error: "",
-      notSent: false,
-      waitingFor: null,
-      submitting: false,
-    });
+    expect(hook.status).toEqual({ kind: "idle" });
   });
 
   it("never lets the browser submit the form itself", async () => {
@@ -132,7 +131,7 @@ describe("validation", () => {
     await mount();
     await submitWith("nope");
     await submitWith("ada@example.com");
-    expect(hook.error).toBe("");
+    expect(hook.status).toEqual({ kind: "idle" });
     expect(signup.submit).toHaveBeenCalledTimes(1);
   });
 
@@ -140,9 +139,9 @@ describe("validation", () => {
     await mount();
     await submitWith("nope");
     await act(async () => hook.onEmailInput("still nope"));
-    expect(hook.error).toBe("Please enter a valid email address");
+    expect(hook.status).toEqual({ kind: "invalid" });
     await act(async () => hook.onEmailInput("ada@example.com"));
-    expect(hook.error).toBe("");
+    expect(hook.status).toEqual({ kind: "idle" });
   });
 });
 
@@ -155,8 +154,7 @@ describe("a send", () => {
     expect(signup.submit).toHaveBeenCalledTimes(1);
     expect(signup.submit.mock.calls[0]?.[0]).toBe("ada@example.com");
     expect(signup.submit.mock.calls[0]?.[1].honeypot).toBe("bot value");
-    expect(hook.submitting).toBe(true);
-    expect(hook.error).toBe("");
+    expect(hook.status).toEqual({ kind: "joining" });
     await act(async () => send.resolve("sent"));
     expect(emailField().value).toBe("");
     expect(toasts.toast).toHaveBeenCalledWith({
@@ -165,8 +163,7 @@ describe("a send", () => {
     });
     expect(toasts.whenToastAnnounced).toHaveBeenCalledWith("toast-1", 1000);
     expect(navigate).toHaveBeenCalledWith("/success");
-    expect(hook.submitting).toBe(false);
-    expect(hook.notSent).toBe(false);
+    expect(hook.status).toEqual({ kind: "idle" });
   });
 
   it("waits for the success toast to be announced before moving on", async () => {
@@ -176,7 +173,7 @@ describe("a send", () => {
     await mount();
     await submitWith("ada@example.com");
     expect(navigate).not.toHaveBeenCalled();
-    expect(hook.submitting).toBe(true);
+    expect(hook.status).toEqual({ kind: "joining" });
     await act(async () => announced.resolve());
     expect(navigate).toHaveBeenCalledWith("/success");
   });
@@ -199,13 +196,31 @@ describe("a send", () => {
     signup.submit.mockReturnValue(send.promise);
     await mount();
     await submitWith("ada@example.com");
-    expect(hook.waitingFor).toBeNull();
+    expect(hook.status).toEqual({ kind: "joining" });
     await act(async () => signup.submit.mock.calls[0]?.[1].onWaiting("crowd"));
-    expect(hook.waitingFor).toBe("crowd");
+    expect(hook.status).toEqual({ kind: "joining", waiting: "crowd" });
     await act(async () => signup.submit.mock.calls[0]?.[1].onWaiting("trouble"));
-    expect(hook.waitingFor).toBe("trouble");
+    expect(hook.status).toEqual({ kind: "joining", waiting: "trouble" });
     await act(async () => send.resolve("sent"));
-    expect(hook.waitingFor).toBeNull();
+    expect(hook.status).toEqual({ kind: "idle" });
+  });
+
+  it("says while the bot check waits for the visitor to answer Google, and when it no longer does", async () => {
+    const send = deferred<Outcome>();
+    signup.submit.mockReturnValue(send.promise);
+    await mount();
+    await submitWith("ada@example.com");
+    const options = signup.submit.mock.calls[0]?.[1];
+    await act(async () => options?.onAsking(true));
+    expect(hook.status).toEqual({ kind: "joining", waiting: "check" });
+    // Answered: still joining, the visitor told nothing new (Joining... was said before).
+    await act(async () => options?.onAsking(false));
+    expect(hook.status).toEqual({ kind: "joining", answered: true });
+    await act(async () => options?.onWaiting("crowd"));
+    await act(async () => options?.onAsking(true));
+    expect(hook.status).toEqual({ kind: "joining", waiting: "check" });
+    await act(async () => send.resolve("sent"));
+    expect(hook.status).toEqual({ kind: "idle" });
   });
 
   it("an address whose last request may have arrived: asks the visitor instead, and stays put", async () => {
@@ -219,7 +234,7 @@ describe("a send", () => {
     expect(emailField().value).toBe("  ada@example.com ");
     expect(toasts.toast).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
-    expect(hook).toMatchObject({ submitting: false, notSent: false, waitingFor: null });
+    expect(hook.status).toEqual({ kind: "idle" });
   });
 
   it("a cancelled signup (the page is being left) neither resets the form nor moves on", async () => {
@@ -229,7 +244,7 @@ describe("a send", () => {
     expect(emailField().value).toBe("ada@example.com");
     expect(toasts.toast).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
-    expect(hook.submitting).toBe(false);
+    expect(hook.status).toEqual({ kind: "idle" });
   });
 });
 
@@ -239,8 +254,7 @@ describe("a failed send", () => {
     await mount();
     await submitWith("ada@example.com");
     expect(emailField().value).toBe("ada@example.com");
-    expect(hook.notSent).toBe(true);
-    expect(hook.submitting).toBe(false);
+    expect(hook.status).toEqual({ kind: "not-sent" });
     expect(navigate).not.toHaveBeenCalled();
     expect(toasts.toast).toHaveBeenCalledTimes(1);
     expect(toasts.toast.mock.calls[0]?.[0]).toMatchObject({
@@ -252,17 +266,47 @@ describe("a failed send", () => {
     );
   });
 
+  it("a bot check that gave no token is a not-sent like any other in a build without the check", async () => {
+    // vitest.config.ts builds the tests as a site without the check (__BOT_CHECK_ON__ false).
+    const closed = Object.assign(new Error("reCAPTCHA gave no token: the visitor closed it"), {
+      name: "BotCheckUnavailableError",
+      reason: "closed",
+    });
+    signup.submit.mockRejectedValue(closed);
+    await mount();
+    await submitWith("ada@example.com");
+    expect(hook.status).toEqual({ kind: "not-sent" });
+    expect(emailField().value).toBe("ada@example.com");
+  });
+
   it("can be tried again, and the next try clears the not-sent note", async () => {
     signup.submit.mockRejectedValueOnce(new Error("offline"));
     const retry = deferred<Outcome>();
     signup.submit.mockReturnValueOnce(retry.promise);
     await mount();
     await submitWith("ada@example.com");
-    expect(hook.notSent).toBe(true);
+    expect(hook.status).toEqual({ kind: "not-sent" });
     await submitWith("ada@example.com");
     expect(signup.submit).toHaveBeenCalledTimes(2);
-    expect(hook.notSent).toBe(false);
+    expect(hook.status).toEqual({ kind: "joining" });
     await act(async () => retry.resolve("sent"));
+  });
+});
+
+describe("an address kept from an earlier failed attempt", () => {
+  it("is shown as kept once put back in the field, until the visitor sends it", async () => {
+    const send = deferred<Outcome>();
+    signup.submit.mockReturnValue(send.promise);
+    await mount();
+    await act(async () => hook.showKept());
+    expect(hook.status).toEqual({ kind: "idle", kept: true });
+    // Typing in the field says nothing new about it.
+    await act(async () => hook.onEmailInput("ada@example.com"));
+    expect(hook.status).toEqual({ kind: "idle", kept: true });
+    await submitWith("ada@example.com");
+    expect(hook.status).toEqual({ kind: "joining" });
+    await act(async () => send.reject(new Error("400 Bad Request")));
+    expect(hook.status).toEqual({ kind: "not-sent" });
   });
 });
 
@@ -291,7 +335,7 @@ describe("a submit the inline loader kept", () => {
     expect(queue).toMatchObject({ kept: false, live: true });
     expect(signup.submit).not.toHaveBeenCalled();
     // Not even checked: an emptied field is a submit taken back, not an invalid address.
-    expect(hook.error).toBe("");
+    expect(hook.status).toEqual({ kind: "idle" });
   });
 
   it("nothing is sent on commit without a kept submit", async () => {
