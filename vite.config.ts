@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
 import { devRenderPlugin } from "./scripts/dev-render-plugin.ts";
 import { worldMapPlugin } from "./scripts/world-map-plugin.ts";
+import { readAnalyticsConfig } from "./src/lib/analytics-config.ts";
 import { readBotCheckConfig } from "./src/lib/config.ts";
 
 export default defineConfig(({ mode }) => ({
@@ -15,6 +16,8 @@ export default defineConfig(({ mode }) => ({
     // Constants, not import.meta.env reads: a build without the site key folds every use of the
     // bot check away, dynamic import included, and is byte for byte a build without the feature.
     ...botCheckConstants(mode),
+    // The same for the field signals: a build without VITE_PLAUSIBLE_DOMAIN carries none of them.
+    ...analyticsConstants(mode),
   },
   // The prerender reads the entry script and CSS from the manifest (scripts/prerender.ts).
   build: {
@@ -43,10 +46,20 @@ export default defineConfig(({ mode }) => ({
   preview: { host: "127.0.0.1" },
 }));
 
+const buildEnv = (mode: string) =>
+  loadEnv(mode, fileURLToPath(new URL(".", import.meta.url)), "VITE_");
+
+function analyticsConstants(mode: string) {
+  const analytics = readAnalyticsConfig(buildEnv(mode));
+  return {
+    __ANALYTICS_ON__: JSON.stringify(analytics.on),
+    __PLAUSIBLE_DOMAIN__: JSON.stringify(analytics.domain),
+    __PLAUSIBLE_ENDPOINT__: JSON.stringify(analytics.endpoint),
+  };
+}
+
 function botCheckConstants(mode: string) {
-  const botCheck = readBotCheckConfig(
-    loadEnv(mode, fileURLToPath(new URL(".", import.meta.url)), "VITE_"),
-  );
+  const botCheck = readBotCheckConfig(buildEnv(mode));
   return {
     __BOT_CHECK_ON__: JSON.stringify(botCheck.on),
     __RECAPTCHA_SITE_KEY__: JSON.stringify(botCheck.siteKey),

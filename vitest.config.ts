@@ -2,8 +2,16 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  // The bot check's build-time constants (vite.config.ts) as a build without it has them.
-  define: { __BOT_CHECK_ON__: "false", __RECAPTCHA_SITE_KEY__: '""', __RECAPTCHA_ORIGIN__: '""' },
+  // The bot check's and the field signals' build-time constants (vite.config.ts) as a build
+  // without them has them.
+  define: {
+    __BOT_CHECK_ON__: "false",
+    __RECAPTCHA_SITE_KEY__: '""',
+    __RECAPTCHA_ORIGIN__: '""',
+    __ANALYTICS_ON__: "false",
+    __PLAUSIBLE_DOMAIN__: '""',
+    __PLAUSIBLE_ENDPOINT__: '""',
+  },
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
     include: [

@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { build, type InlineConfig, loadEnv } from "vite";
 import { hostFiles } from "../server/host-files";
 import { BUILD_SETTINGS_FILE } from "../server/http-headers";
+import { readAnalyticsConfig } from "../src/lib/analytics-config";
 import { readBotCheckConfig, readEmailConfig } from "../src/lib/config";
 import {
   missingPrivacySettingsWarning,
@@ -113,11 +114,19 @@ export async function buildSite({
     giveUpMs: readEmailConfig({ ...env, MODE: mode }).timeoutMs,
     trust,
   });
-  // The bot check's origin, only where it is on: the CSP gains its sources in that build alone.
+  // The bot check's origin and the field signals' endpoint, only where each is on: the CSP gains
+  // their sources in that build alone.
   const botCheck = readBotCheckConfig(env);
-  const settings = botCheck.on
-    ? { ...pageSettings, recaptchaOrigin: botCheck.origin }
-    : pageSettings;
+  const analytics = readAnalyticsConfig(env);
+  const settings = {
+    ...pageSettings,
+    ...(botCheck.on ? { recaptchaOrigin: botCheck.origin } : {}),
+    ...(analytics.connectOrigin ? { analyticsOrigin: analytics.connectOrigin } : {}),
+    // A first-party endpoint: the deploy files forward it to the upstream (server/host-files.ts).
+    ...(analytics.on && analytics.firstParty
+      ? { analyticsProxy: { path: analytics.endpoint, upstream: analytics.upstream } }
+      : {}),
+  };
   await writeSeoAssets({ distDir, siteUrl });
   await writeSecurityTxt({ distDir, contact: env.SECURITY_CONTACT, siteUrl });
   await writeFile(resolve(outDir, BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);

@@ -107,6 +107,29 @@ describe("a production build's settings", () => {
     );
   });
 
+  it("checks the field signals' endpoint as it checks EmailJS's, and lets a path on the site be", () => {
+    const withDomain = { VITE_PLAUSIBLE_DOMAIN: "bulwark.example.com" };
+    for (const endpoint of ["https://plausible.io/api/event", "/stats/api/event"]) {
+      expect(
+        productionSettingFaults({ ...GOOD, ...withDomain, VITE_PLAUSIBLE_ENDPOINT: endpoint }),
+      ).toEqual([]);
+    }
+    expect(
+      onlyFault({ ...withDomain, VITE_PLAUSIBLE_ENDPOINT: "http://127.0.0.1:4180/api/event" }),
+    ).toMatch(
+      /^Build stopped: VITE_PLAUSIBLE_ENDPOINT is http:\/\/127\.0\.0\.1:4180\/api\/event, a loopback address: every visitor's browser would post its page views to itself\./,
+    );
+    expect(
+      onlyFault({
+        ...withDomain,
+        VITE_PLAUSIBLE_ENDPOINT: "http://stats.bulwark.example.com/api/event",
+      }),
+    ).toContain("not an https: origin");
+    expect(onlyFault({ PLAUSIBLE_UPSTREAM: "http://10.0.0.5/api/event" })).toMatch(
+      /^Build stopped: PLAUSIBLE_UPSTREAM is http:\/\/10\.0\.0\.5\/api\/event, a private address/,
+    );
+  });
+
   it("refuses a missing SITE_URL, and names it with the missing ids in one line", () => {
     expect(onlyFault({ SITE_URL: " " })).toBe(
       "Build stopped: a production build needs SITE_URL: without SITE_URL, the site's public " +

@@ -3,6 +3,7 @@
  * refuses"): a missing EmailJS id or SITE_URL, and a service origin or SITE_URL a visitor's browser
  * could not use from the public site. Called by scripts/build.ts before anything is built.
  */
+import { DEFAULT_PLAUSIBLE_ENDPOINT } from "../src/lib/analytics-config";
 import { DEFAULT_EMAILJS_ORIGIN, DEFAULT_RECAPTCHA_ORIGIN } from "../src/lib/config";
 import { type HostKind, hostKind } from "./private-host";
 
@@ -73,6 +74,21 @@ const RECAPTCHA: Service = {
     "browsers refuse an http: script on an https: page, so the bot check would never run and no " +
     "signup would send",
   fix: `Set it to ${DEFAULT_RECAPTCHA_ORIGIN} or https://www.recaptcha.net (or unset it).`,
+};
+
+const PLAUSIBLE: Service = {
+  setting: "VITE_PLAUSIBLE_ENDPOINT",
+  reaching: (where) => `every visitor's browser would post its page views to ${where}`,
+  overHttp:
+    "browsers refuse the request from an https: page, so no visit or signup would be counted",
+  fix: `Set it to ${DEFAULT_PLAUSIBLE_ENDPOINT}, a self-hosted Plausible's https: address, or a path on this site such as /stats/api/event (or unset it).`,
+};
+
+const PLAUSIBLE_UPSTREAM: Service = {
+  setting: "PLAUSIBLE_UPSTREAM",
+  reaching: (where) => `the hosts would forward every visitor's page views to ${where}`,
+  overHttp: "the hosts would forward page views unencrypted",
+  fix: `Set it to ${DEFAULT_PLAUSIBLE_ENDPOINT} or a self-hosted Plausible's https: event address (or unset it).`,
 };
 
 const onThisMachine = (checked: Checked, options: ProductionBuildOptions) =>
@@ -147,10 +163,16 @@ export function productionSettingFaults(
   const emailOrigin = env.VITE_EMAILJS_ORIGIN?.trim();
   const recaptchaOrigin = env.VITE_RECAPTCHA_ORIGIN?.trim();
   const siteUrl = env.SITE_URL?.trim();
+  // A path on the site's own origin is the site's (the hosts forward it): nothing to check there.
+  const plausibleEndpoint = env.VITE_PLAUSIBLE_ENDPOINT?.trim();
+  const checkedEndpoint = plausibleEndpoint?.startsWith("/") ? undefined : plausibleEndpoint;
+  const upstream = env.PLAUSIBLE_UPSTREAM?.trim();
   const faults = [
     missingFault(env),
     emailOrigin ? serviceFault(EMAILJS, emailOrigin, options) : null,
     recaptchaOrigin ? serviceFault(RECAPTCHA, recaptchaOrigin, options) : null,
+    checkedEndpoint ? serviceFault(PLAUSIBLE, checkedEndpoint, options) : null,
+    upstream ? serviceFault(PLAUSIBLE_UPSTREAM, upstream, options) : null,
     siteUrl ? siteUrlFault(siteUrl, options) : null,
   ];
   return faults.filter((fault) => fault !== null);

@@ -52,6 +52,23 @@ describe("contentSecurityPolicy", () => {
   });
 });
 
+describe("contentSecurityPolicy with the field signals", () => {
+  it("adds exactly the event endpoint's origin to connect-src, once", () => {
+    const policy = contentSecurityPolicy({
+      ...settings,
+      analyticsOrigin: "https://plausible.io/api/event",
+    }).split("; ");
+    expect(policy).toContain("connect-src 'self' https://api.emailjs.com https://plausible.io");
+    const without = contentSecurityPolicy(settings).split("; ");
+    expect(policy.filter((directive) => !without.includes(directive))).toHaveLength(1);
+    const sameAsEmail = contentSecurityPolicy({
+      ...settings,
+      analyticsOrigin: "https://api.emailjs.com/api/event",
+    });
+    expect(sameAsEmail).toBe(contentSecurityPolicy(settings));
+  });
+});
+
 /** Every header the site must send, typed out here: a header dropped from the list fails. */
 const EXPECTED_HEADERS = {
   "Content-Security-Policy": expect.stringContaining("default-src 'none'"),

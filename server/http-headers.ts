@@ -21,6 +21,18 @@ export type BuildSettings = {
    * build with VITE_RECAPTCHA_SITE_KEY: the CSP then allows reCAPTCHA's sources.
    */
   recaptchaOrigin?: string;
+  /**
+   * Where the field signals post their events (VITE_PLAUSIBLE_ENDPOINT's origin), only in a build
+   * with VITE_PLAUSIBLE_DOMAIN and an endpoint on another origin: connect-src gains it.
+   */
+  analyticsOrigin?: string;
+  /**
+   * The field signals' first-party endpoint (VITE_PLAUSIBLE_ENDPOINT, a path on the site's own
+   * origin) and where the hosts forward it (PLAUSIBLE_UPSTREAM), only in a build with
+   * VITE_PLAUSIBLE_DOMAIN and such a path: the deploy files gain each host's proxy rule
+   * (server/host-files.ts).
+   */
+  analyticsProxy?: { path: string; upstream: string };
 };
 
 /** Where a build leaves its BuildSettings, relative to its output folder (beside dist/). */
@@ -53,7 +65,11 @@ function recaptchaSources(origin: string | undefined): {
 }
 
 export function contentSecurityPolicy(settings: BuildSettings): string {
-  const { emailOrigin, inlineScriptHashes, inlineStyleHashes, recaptchaOrigin } = settings;
+  const { emailOrigin, inlineScriptHashes, inlineStyleHashes, recaptchaOrigin, analyticsOrigin } =
+    settings;
+  const email = new URL(emailOrigin).origin;
+  const analyticsAt = analyticsOrigin ? new URL(analyticsOrigin).origin : email;
+  const analytics = analyticsAt === email ? "" : ` ${analyticsAt}`;
   const recaptcha = recaptchaSources(recaptchaOrigin);
   return [
     "default-src 'none'",
@@ -64,7 +80,7 @@ export function contentSecurityPolicy(settings: BuildSettings): string {
     "img-src 'self'",
     "font-src 'self'",
     "manifest-src 'self'",
-    `connect-src 'self' ${new URL(emailOrigin).origin}${recaptcha.connect}`,
+    `connect-src 'self' ${email}${recaptcha.connect}${analytics}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

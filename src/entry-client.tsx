@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { linkWebManifest, preloadSendOutcome } from "./app/start-up/loader-settings";
 import { enableScrollReveal } from "./components/reveal-on-scroll";
+import { startSignals } from "./lib/analytics";
 import { whenIdle } from "./lib/when-idle";
 import { shieldStorage } from "./waitlist/browser/browser-storage";
 import { restoreServedPage } from "./waitlist/hand-over/early-submit";
@@ -33,6 +34,8 @@ function hydrate() {
     );
   });
   whenIdle(preloadSendOutcome);
+  // The field signals, only in a build with VITE_PLAUSIBLE_DOMAIN: the tracker loads at idle.
+  if (__ANALYTICS_ON__) whenIdle(startSignals);
 }
 
 // The inline loader (src/app/start-up/inline-loader.ts) starts this module from <head>: it can

@@ -9,6 +9,8 @@ interface ImportMetaEnv {
   readonly VITE_SIGNUP_RETRY_BUDGET_MS?: string;
   readonly VITE_RECAPTCHA_SITE_KEY?: string;
   readonly VITE_RECAPTCHA_ORIGIN?: string;
+  readonly VITE_PLAUSIBLE_DOMAIN?: string;
+  readonly VITE_PLAUSIBLE_ENDPOINT?: string;
 }
 
 declare const __BUILD_YEAR__: number;
@@ -17,3 +19,8 @@ declare const __BOT_CHECK_ON__: boolean;
 declare const __RECAPTCHA_SITE_KEY__: string;
 /** Where api.js is loaded from: VITE_RECAPTCHA_ORIGIN, Google by default. */
 declare const __RECAPTCHA_ORIGIN__: string;
+/** The field signals (Plausible) are on: VITE_PLAUSIBLE_DOMAIN is set (vite.config.ts). */
+declare const __ANALYTICS_ON__: boolean;
+declare const __PLAUSIBLE_DOMAIN__: string;
+/** Where events go: VITE_PLAUSIBLE_ENDPOINT, Plausible's cloud by default. */
+declare const __PLAUSIBLE_ENDPOINT__: string;

@@ -5,6 +5,7 @@ import { ToasterHost } from "@/components/toaster-host";
 import { TrustSettingsProvider } from "@/components/trust-settings";
 import { pageMeta } from "@/content/pages";
 import { site } from "@/content/site";
+import { signal } from "@/lib/analytics";
 import { NO_TRUST_SETTINGS, type TrustSettings } from "@/lib/trust-settings";
 import { PendingSignupNote } from "@/waitlist/ui/pending-signup-note";
 import { LandingPage } from "./pages/landing-page";
@@ -72,6 +73,8 @@ function CurrentPage() {
   useEffect(() => {
     if (loadAfresh) window.location.reload();
     else document.title = pageMeta[routeId].title;
+    // One page view per page shown (the field signals, only in a build with them).
+    if (__ANALYTICS_ON__ && !loadAfresh) signal({ name: "pageview" });
   }, [routeId, loadAfresh]);
   if (loadAfresh) return null;
   const Page = PAGES[routeId];

@@ -19,6 +19,11 @@ export type PrivacyNoticeContent = {
   retention: SettingPoint & { month: { one: string; other: string } };
   rights: FixedPoint;
   contact: SettingPoint;
+  /**
+   * Only where the build has the field signals (VITE_PLAUSIBLE_DOMAIN): who counts visits for the
+   * site, and what it receives; `footer`, the same in a line for the footer's privacy points.
+   */
+  analytics: FixedPoint & { footer: string };
 };
 
 export const privacyNotice = {
@@ -51,6 +56,12 @@ export const privacyNotice = {
   rights: {
     term: "Your rights",
     text: "You can ask to see, correct or delete your address, or object to our use of it, at any time. You can also complain to a data protection authority, such as the one where you live or work.",
+  },
+  analytics: {
+    term: "Counting visits",
+    text: "Plausible Analytics, our processor, counts page views and signup steps for us without cookies or anything stored on your device. It receives the page's address, the site you came from, your browser type and your IP address, which it uses only for a daily-changing anonymous count and does not keep; never your email address or anything you type. With Global Privacy Control or Do Not Track on, nothing is sent.",
+    footer:
+      "Visits are counted without cookies by Plausible Analytics, never with your email address; nothing is sent with Global Privacy Control or Do Not Track on.",
   },
   contact: {
     term: "Questions and requests",

@@ -58,6 +58,12 @@ function FooterContacts() {
             privacyNotice.contact.neutral
           )}
         </dd>
+        {__ANALYTICS_ON__ && (
+          <>
+            <dt className="text-ink-muted">{privacyNotice.analytics.term}</dt>
+            <dd className="text-ink-muted">{privacyNotice.analytics.footer}</dd>
+          </>
+        )}
         {securityContact && (
           <>
             <dt className="text-ink-muted">{labels.security}</dt>

@@ -47,8 +47,7 @@ export const waitlist = {
   submitting: "Joining...",
   invalidEmail: "Please enter a valid email address",
   privacy: "We only use your address to contact you about Bulwark early access.",
-  keptNote:
-    "Your last attempt didn't go through, so we kept your address. Try again when ready.",
+  keptNote: "Your last attempt didn't go through, so we kept your address. Try again when ready.",
   waiting: {
     crowd: "Lots of signups right now. Your address is saved and we're still sending it.",
     trouble:

@@ -16,6 +16,7 @@ import {
 import { botCheckToken } from "./bot-check";
 import { safeStore } from "./browser-storage";
 import { sendWaitlistEmail } from "./email-client";
+import { withSignals } from "./signup-signals";
 
 /** A lease a tab stops renewing (it closed) frees the lock for the others after this long. */
 const LEASE_MS = 5000;
@@ -110,6 +111,8 @@ export function browserSignup(): WaitlistSignup {
       budgetMs: emailConfig.retryBudgetMs,
     }),
   );
+  // The field signals, only in a build with them: the funnel hears how each delivery went.
+  if (__ANALYTICS_ON__) signup = withSignals(signup);
   return signup;
 }
 

@@ -6,6 +6,7 @@
 import { type FormEvent, type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { type BotCheckFailure, botCheckFailureOf } from "@/waitlist/browser/bot-check";
 import { browserSignup } from "@/waitlist/browser/browser-signup";
+import { signalKeptBeforeApp } from "@/waitlist/browser/signup-signals";
 import { isValidEmail, normalizeEmail } from "@/waitlist/core/email-validation";
 import type { WaitReason } from "@/waitlist/core/waitlist-signup";
 import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/waitlist/hand-over/early-submit";
@@ -89,6 +90,8 @@ export function useWaitlistSignup({
   useLayoutEffect(() => {
     if (!takeKeptSubmit(window) || !form.current) return;
     const [email, honeypot] = currentValues(form.current);
+    // The field signals say this signup was sent before the app started.
+    if (__ANALYTICS_ON__) signalKeptBeforeApp();
     // An emptied field: the visitor took the submit back while the page was loading.
     if (email.trim() !== "") void submit(email, honeypot);
   }, []);

@@ -3,6 +3,7 @@ import { PrivacyNotice } from "@/components/privacy-notice";
 import { StaticContent } from "@/components/static-content";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { signalFormStart } from "@/lib/analytics";
 import { cn } from "@/lib/cn";
 import { loadOnIntent } from "@/waitlist/browser/bot-check";
 import { browserSignup } from "@/waitlist/browser/browser-signup";
@@ -57,6 +58,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
   useEffect(() => {
     const input = inputRef.current;
     if (__BOT_CHECK_ON__ && input) loadOnIntent(input);
+    if (__ANALYTICS_ON__ && input) signalFormStart(input);
     const pending = browserSignup().failedEmail();
     if (input && pending && input.value === "") {
       input.value = pending;

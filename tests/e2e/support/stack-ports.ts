@@ -23,6 +23,11 @@ export const E2E_MISCONFIGURED_SITE_URL = `http://127.0.0.1:${base + 3}`;
 export const E2E_BOT_CHECK_SITE_URL = `http://127.0.0.1:${base + 5}`;
 export const E2E_BOT_CHECK_EMULATOR_PORT = base + 6;
 export const E2E_BOT_CHECK_EMULATOR_URL = `http://127.0.0.1:${E2E_BOT_CHECK_EMULATOR_PORT}`;
+/**
+ * A build with the field signals (VITE_PLAUSIBLE_DOMAIN: Plausible's tracker), posting its events
+ * to the stack's emulator, which plays Plausible's event API.
+ */
+export const E2E_ANALYTICS_SITE_URL = `http://127.0.0.1:${base + 7}`;
 export const E2E_WORK_DIR = `.e2e/${base}`;
 /**
  * `npm run dev` and its emulator, for playwright.dev.config.ts. They reuse the first two ports: the

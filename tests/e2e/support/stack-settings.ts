@@ -35,7 +35,7 @@ export const STACK_BUILD_ENV = {
 
 /** What a shell may export that a build, a server or the emulator would read. */
 const SHELL_SETTING =
-  /^(VITE_.*|EMULATOR_.*|PORT|SITE_URL|SECURITY_CONTACT|PRIVACY_.*|WAITLIST_.*)$/;
+  /^(VITE_.*|EMULATOR_.*|PORT|SITE_URL|SECURITY_CONTACT|PRIVACY_.*|WAITLIST_.*|PLAUSIBLE_.*)$/;
 
 /** The names of the shell's site and emulator settings found in `env`. */
 function shellSettingNames(env: NodeJS.ProcessEnv): string[] {

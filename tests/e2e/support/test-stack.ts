@@ -13,10 +13,12 @@ import { readBuildSettings, startPreviewServer } from "../../../server/preview";
 import { runStackScript, type Stack, type StackStarter, startStack } from "../../support/run-stack";
 import { buildSites } from "./site-builds";
 import {
+  E2E_ANALYTICS_SITE_URL,
   E2E_BOT_CHECK_EMULATOR_PORT,
   E2E_BOT_CHECK_EMULATOR_URL,
   E2E_BOT_CHECK_SITE_URL,
   E2E_EMULATOR_PORT,
+  E2E_EMULATOR_URL,
   E2E_MISCONFIGURED_SITE_URL,
   E2E_PRODUCTION_SITE_URL,
   E2E_SITE_URL,
@@ -71,6 +73,16 @@ const SITES = [
     mode: "emulator",
     url: E2E_BOT_CHECK_SITE_URL,
     env: BOT_CHECK_ENV,
+  },
+  {
+    // The field signals on: Plausible's tracker posts to the emulator's stand-in of its event API.
+    name: "analytics",
+    mode: "emulator",
+    url: E2E_ANALYTICS_SITE_URL,
+    env: {
+      VITE_PLAUSIBLE_DOMAIN: "bulwark.example",
+      VITE_PLAUSIBLE_ENDPOINT: `${E2E_EMULATOR_URL}/api/event`,
+    },
   },
 ] as const;
 

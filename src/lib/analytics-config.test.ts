@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_PLAUSIBLE_ENDPOINT, readAnalyticsConfig } from "./analytics-config";
+
+describe("readAnalyticsConfig", () => {
+  it("is off without a domain, whatever else is set", () => {
+    const config = readAnalyticsConfig({
+      VITE_PLAUSIBLE_ENDPOINT: "https://stats.example/api/event",
+    });
+    expect(config.on).toBe(false);
+    expect(config.connectOrigin).toBeUndefined();
+  });
+
+  it("posts to Plausible's cloud by default, and connect-src gains its origin", () => {
+    const config = readAnalyticsConfig({ VITE_PLAUSIBLE_DOMAIN: " bulwark.example " });
+    expect(config).toMatchObject({
+      on: true,
+      domain: "bulwark.example",
+      endpoint: DEFAULT_PLAUSIBLE_ENDPOINT,
+      firstParty: false,
+      connectOrigin: "https://plausible.io",
+    });
+  });
+
+  it("takes a self-hosted endpoint's origin for connect-src", () => {
+    const config = readAnalyticsConfig({
+      VITE_PLAUSIBLE_DOMAIN: "bulwark.example",
+      VITE_PLAUSIBLE_ENDPOINT: "https://stats.bulwark.example/api/event",
+    });
+    expect(config.connectOrigin).toBe("https://stats.bulwark.example");
+  });
+
+  it("a path on the site's own origin is first-party: nothing for connect-src, forwarded upstream", () => {
+    const config = readAnalyticsConfig({
+      VITE_PLAUSIBLE_DOMAIN: "bulwark.example",
+      VITE_PLAUSIBLE_ENDPOINT: "/stats/api/event",
+      PLAUSIBLE_UPSTREAM: "https://stats.bulwark.example/api/event",
+    });
+    expect(config).toMatchObject({
+      firstParty: true,
+      connectOrigin: undefined,
+      upstream: "https://stats.bulwark.example/api/event",
+    });
+    expect(
+      readAnalyticsConfig({ VITE_PLAUSIBLE_DOMAIN: "x", VITE_PLAUSIBLE_ENDPOINT: "/e" }).upstream,
+    ).toBe(DEFAULT_PLAUSIBLE_ENDPOINT);
+  });
+});

@@ -1,0 +1,304 @@
+/**
+ * The field signals (docs/analytics.md): a build with VITE_PLAUSIBLE_DOMAIN sends Plausible's events
+ * to the stack's emulator, which plays Plausible's event API. Page views, "Form Start" once, "Signup"
+ * once per delivered signup (however it got there), "Signup Failed" with its cause, "Signup Kept";
+ * nothing before the first paint, nothing at all with Global Privacy Control or Do Not Track, no
+ * address or typed text in any event, and nothing from the build without the setting. Each test
+ * reads the events its own tabs posted (the page's requests), so tests beside it do not count.
+ */
+import type { BrowserContext } from "@playwright/test";
+import { appIdle, expect, test, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { holdAppScript, holdSends } from "../support/held-requests";
+import { CLOCK_START } from "../support/page-clock";
+import { E2E_ANALYTICS_SITE_URL, E2E_EMULATOR_URL, E2E_SITE_URL } from "../support/stack-ports";
+import { expectFailureShown, expectSuccessShown, recordToasts } from "../support/tab-records";
+
+test.use({ baseURL: E2E_ANALYTICS_SITE_URL });
+
+const EVENT_PATH = "/api/event";
+const TRACKER_CHUNK = /\/assets\/plausible-tracker-[\w-]+\.js$/;
+
+type Event = { n: string; u: string; d: string; r: string | null; p?: Record<string, string> };
+
+/**
+ * Every event the tabs of `context` post, in order, and their raw bodies. Plausible's tracker skips
+ * automated browsers unless the page says it is a test (`window.__plausible`, its documented switch).
+ */
+async function recordEvents(context: BrowserContext) {
+  await context.addInitScript(() => {
+    Object.assign(window, { __plausible: true });
+  });
+  const bodies: string[] = [];
+  context.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === EVENT_PATH) {
+      bodies.push(request.postData() ?? "");
+    }
+  });
+  const events = () =>
+    bodies.map((body) => JSON.parse(body) as Event).filter((event) => event.n !== "engagement");
+  return {
+    bodies,
+    events,
+    named: (name: string) => events().filter((event) => event.n === name),
+    pages: () =>
+      events()
+        .filter((event) => event.n === "pageview")
+        .map((event) => new URL(event.u).pathname),
+  };
+}
+
+/** No event carried the address, or any part of what was typed. */
+function expectNothingTyped(bodies: string[], address: string) {
+  const [local] = address.split("@");
+  for (const body of bodies) {
+    expect(body).not.toContain(address);
+    expect(body).not.toContain(local);
+    expect(body).not.toContain("@");
+  }
+}
+
+test("a signup through the form: views of / and /success, one Form Start, one Signup, nothing typed", async ({
+  page,
+}) => {
+  const signals = await recordEvents(page.context());
+  const address = uniqueEmail("signals-form");
+  await recordToasts(page);
+  await page.goto("/?utm_source=newsletter&email=someone%40example.com");
+  const { email, submit } = waitlistForm(page);
+  await email.focus();
+  await email.fill(address);
+  await email.blur();
+  await email.focus();
+  await submit.click();
+  await expectSuccessShown(page);
+  await expect.poll(() => signals.named("Signup").length).toBe(1);
+  await expect.poll(signals.pages).toEqual(["/", "/success"]);
+  expect(signals.named("Form Start")).toHaveLength(1);
+  expect(signals.named("Signup")[0]?.p).toEqual({ start: "form", retried: "no", bot_check: "off" });
+  // The source stays, what else the URL carried goes.
+  const landing = new URL(signals.named("pageview")[0]?.u ?? "");
+  expect([...landing.searchParams.keys()]).toEqual(["utm_source"]);
+  expect(signals.events().every((event) => event.d === "bulwark.example")).toBe(true);
+  expectNothingTyped(signals.bodies, address);
+});
+
+test("nothing is sent before the first paint: the tracker loads once the app is idle", async ({
+  page,
+}) => {
+  const signals = await recordEvents(page.context());
+  await page.goto("/");
+  await expect.poll(() => signals.named("pageview").length).toBe(1);
+  const timing = await page.evaluate(() => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity;
+    const firstEvent = performance
+      .getEntriesByType("resource")
+      .find((entry) => entry.name.endsWith("/api/event"))?.startTime;
+    const served = document.documentElement.outerHTML;
+    return { paint, firstEvent, served };
+  });
+  expect(timing.firstEvent).toBeGreaterThan(timing.paint);
+  expect(timing.served).not.toContain("plausible");
+});
+
+test("a submit kept before the app started is one Signup that says so", async ({ page }) => {
+  const signals = await recordEvents(page.context());
+  const address = uniqueEmail("signals-early");
+  const app = await holdAppScript(page);
+  await recordToasts(page);
+  await page.goto("/", { waitUntil: "commit" });
+  const { email, submit } = waitlistForm(page);
+  await email.fill(address);
+  await submit.click();
+  await app.arrived();
+  await app.release();
+  await expectSuccessShown(page);
+  await expect.poll(() => signals.named("Signup").length).toBe(1);
+  expect(signals.named("Signup")[0]?.p?.start).toBe("before-app");
+  expectNothingTyped(signals.bodies, address);
+});
+
+test("a retry after a 429: the address kept, then one Signup that was retried", async ({
+  page,
+  emulator,
+  consoleGuard,
+}) => {
+  consoleGuard.expectSendFailureLog();
+  const signals = await recordEvents(page.context());
+  const address = uniqueEmail("signals-429");
+  await emulator.fault({ count: 1, status: 429, match: { email: address } });
+  await recordToasts(page);
+  await page.goto("/");
+  const { email, submit } = waitlistForm(page);
+  await email.fill(address);
+  await submit.click();
+  await expectSuccessShown(page);
+  await expect.poll(() => signals.named("Signup").length).toBe(1);
+  expect(signals.named("Signup")[0]?.p?.retried).toBe("yes");
+  expect(signals.named("Signup Kept").map((event) => event.p)).toEqual([{ reason: "crowd" }]);
+  expect(signals.named("Signup Failed")).toEqual([]);
+});
+
+test("two tabs with one address: one send, one Signup", async ({ page, emulator }) => {
+  const context = page.context();
+  const signals = await recordEvents(context);
+  const address = uniqueEmail("signals-tabs");
+  await recordToasts(context);
+  const tabs = [page, await context.newPage()] as const;
+  for (const tab of tabs) {
+    await tab.goto("/");
+    await tab.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await waitlistForm(tab).email.fill(address);
+  }
+  const firstSend = await holdSends(context, 1);
+  await waitlistForm(tabs[0]).submit.click();
+  await firstSend.arrived();
+  await waitlistForm(tabs[1]).submit.click();
+  await firstSend.release();
+  await expectSuccessShown(...tabs);
+  expect(await emulator.outbox(address)).toHaveLength(1);
+  await expect.poll(() => signals.named("pageview").length).toBe(4);
+  expect(signals.named("Signup")).toHaveLength(1);
+});
+
+test("a signup left unsent by a closed page and finished on the next visit is one Signup, resumed", async ({
+  page,
+  context,
+  emulator,
+  consoleGuard,
+}) => {
+  consoleGuard.expectSendFailureLog();
+  const signals = await recordEvents(context);
+  const address = uniqueEmail("signals-resumed");
+  await emulator.fault({ count: 1, status: 503, match: { email: address } });
+  // The retry's wait runs on the page's clock, stopped: the page closes before it ends.
+  await page.clock.install({ time: CLOCK_START });
+  await page.goto("/");
+  await page.clock.pauseAt(CLOCK_START + 60_000);
+  const { form, email, submit } = waitlistForm(page);
+  await email.fill(address);
+  await submit.click();
+  await expect(form.getByText(/We can't get through to our signup service/)).toBeVisible();
+  await page.close();
+
+  const next = await context.newPage();
+  await recordToasts(next);
+  await next.goto("/");
+  await expectSuccessShown(next);
+  expect(await emulator.outbox(address)).toHaveLength(1);
+  await expect.poll(() => signals.named("Signup").length).toBe(1);
+  expect(signals.named("Signup")[0]?.p?.start).toBe("resumed");
+  expectNothingTyped(signals.bodies, address);
+});
+
+for (const { fault, cause } of [
+  { fault: { status: 400, body: "The service ID is invalid" }, cause: "invalid-ids" },
+  { fault: { status: 451, body: "Unavailable For Headless Browser" }, cause: "headless" },
+  {
+    fault: { status: 403, body: "The origin is not in this account's allowed origins" },
+    cause: "origin-refused",
+  },
+  {
+    fault: { status: 403, body: "API calls are disabled for non-browser applications" },
+    cause: "non-browser-refused",
+  },
+  {
+    fault: { status: 402, body: "The email quota of this account is used up" },
+    cause: "quota-spent",
+  },
+]) {
+  test(`a send refused with ${fault.status} (${cause}) is one Signup Failed with its cause`, async ({
+    page,
+    emulator,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    const signals = await recordEvents(page.context());
+    const address = uniqueEmail(`signals-${cause}`);
+    await emulator.fault({ count: 1, ...fault, match: { email: address } });
+    await recordToasts(page);
+    await page.goto("/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expectFailureShown(page, address);
+    await expect.poll(() => signals.named("Signup Failed").length).toBe(1);
+    expect(signals.named("Signup Failed")[0]?.p).toEqual({ cause });
+    expect(signals.named("Signup")).toEqual([]);
+    expectNothingTyped(signals.bodies, address);
+  });
+}
+
+test("with Global Privacy Control or Do Not Track on, nothing is sent and the tracker never loads", async ({
+  browser,
+}) => {
+  for (const setting of ["globalPrivacyControl", "doNotTrack"] as const) {
+    const context = await browser.newContext({ baseURL: E2E_ANALYTICS_SITE_URL });
+    try {
+      await context.addInitScript((name) => {
+        Object.defineProperty(Navigator.prototype, name, {
+          get: () => (name === "doNotTrack" ? "1" : true),
+        });
+      }, setting);
+      const signals = await recordEvents(context);
+      const requests: string[] = [];
+      context.on("request", (request) => requests.push(request.url()));
+      const page = await context.newPage();
+      await recordToasts(page);
+      await page.goto("/");
+      await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+      await appIdle(page);
+      const { email, submit } = waitlistForm(page);
+      await email.fill(uniqueEmail(`signals-${setting}`));
+      await submit.click();
+      await expectSuccessShown(page);
+      await appIdle(page);
+      expect(signals.bodies, setting).toEqual([]);
+      expect(
+        requests.filter((url) => TRACKER_CHUNK.test(url)),
+        setting,
+      ).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test("the build without the setting loads no tracker, sends no event and names no processor", async ({
+  page,
+}) => {
+  const signals = await recordEvents(page.context());
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(request.url()));
+  await recordToasts(page);
+  await page.goto(`${E2E_SITE_URL}/`);
+  await appIdle(page);
+  const { form, email, submit } = waitlistForm(page);
+  await email.fill(uniqueEmail("signals-off"));
+  await submit.click();
+  await expectSuccessShown(page);
+  await appIdle(page);
+  expect(signals.bodies).toEqual([]);
+  expect(requests.filter((url) => TRACKER_CHUNK.test(url))).toEqual([]);
+  await page.goto(`${E2E_SITE_URL}/`);
+  await expect(form).not.toContainText("Plausible");
+  await expect(page.locator("footer")).not.toContainText("Plausible");
+});
+
+test("the build with it names its processor by the form and in the footer, and its CSP allows the endpoint", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/");
+  const { form } = waitlistForm(page);
+  await form.getByText("How we handle your address").click();
+  await expect(
+    form.getByRole("definition").filter({ hasText: "Plausible Analytics" }),
+  ).toBeVisible();
+  await expect(page.locator("footer")).toContainText(
+    "Visits are counted without cookies by Plausible Analytics",
+  );
+  const csp = (await request.get("/")).headers()["content-security-policy"] ?? "";
+  const connect = csp.split("; ").find((part) => part.startsWith("connect-src "));
+  // The events go to the emulator, which is also the EmailJS origin here: named once.
+  expect(connect).toBe(`connect-src 'self' ${E2E_EMULATOR_URL}`);
+});
