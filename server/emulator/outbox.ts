@@ -1,13 +1,9 @@
 /**
- * The emulator's outbox: one JSON line per accepted email, appended through one in-process queue,
- * so concurrent sends never interleave and a crash never leaves a half line behind.
+ * The emulator's outbox: one JSON line per accepted email, in a file of JSON lines (json-lines.ts:
+ * one write queue, so concurrent sends never interleave and a crash never leaves a half line).
  */
-import { appendFile, mkdir, open, readFile, truncate } from "node:fs/promises";
-import { dirname } from "node:path";
+import { openJsonLines } from "./json-lines";
 import type { RenderedMessage } from "./messages";
-
-/** Backwards scan step when looking for the last complete line of the outbox. */
-const TAIL_SCAN_BYTES = 64 * 1024;
 
 export type OutboxEntry = {
   time: string;
@@ -21,51 +17,6 @@ export type OutboxEntry = {
   messages?: RenderedMessage[];
 };
 
-/** A crash mid-write can leave a half line; drop it so every line of the outbox parses. */
-async function repairTornTail(path: string): Promise<number> {
-  let file: Awaited<ReturnType<typeof open>>;
-  try {
-    file = await open(path, "r");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
-    throw error;
-  }
-  try {
-    const { size } = await file.stat();
-    const buffer = Buffer.alloc(TAIL_SCAN_BYTES);
-    let end = size;
-    while (end > 0) {
-      const start = Math.max(0, end - TAIL_SCAN_BYTES);
-      const { bytesRead } = await file.read(buffer, 0, end - start, start);
-      const newline = buffer.subarray(0, bytesRead).lastIndexOf(0x0a);
-      if (newline !== -1) {
-        const keep = start + newline + 1;
-        if (keep < size) await truncate(path, keep);
-        return size - keep;
-      }
-      end = start;
-    }
-    if (size > 0) await truncate(path, 0);
-    return size;
-  } finally {
-    await file.close();
-  }
-}
-
-async function readEntries(path: string): Promise<OutboxEntry[]> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-  return text
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line) as OutboxEntry);
-}
-
 export type Outbox = {
   path: string;
   /** Resolves once the line is in the file. */
@@ -78,29 +29,16 @@ export type Outbox = {
 
 /** Opens the outbox at `path` (created on the first append), repairing a torn last line first. */
 export async function openOutbox(path: string, log: (line: string) => void): Promise<Outbox> {
-  const dropped = await repairTornTail(path);
-  if (dropped > 0) log(`Dropped a torn last line (${dropped} bytes) from ${path}`);
-
-  // One queue: each line goes out in one append call, after the previous one landed.
-  let writes: Promise<void> = Promise.resolve();
+  const lines = await openJsonLines<OutboxEntry>(path, log);
   return {
     path,
-    append(entry) {
-      const line = `${JSON.stringify(entry)}\n`;
-      const write = writes.then(async () => {
-        await mkdir(dirname(path), { recursive: true });
-        await appendFile(path, line, "utf8");
-      });
-      writes = write.catch(() => {});
-      return write;
-    },
+    append: (entry) => lines.append(entry),
     async list(email) {
-      await writes;
-      const entries = await readEntries(path);
+      const entries = await lines.read();
       return email == null
         ? entries
         : entries.filter((entry) => entry.template_params.email === email);
     },
-    settled: () => writes,
+    settled: () => lines.settled(),
   };
 }

@@ -1,0 +1,100 @@
+/**
+ * An append-only file of JSON lines, as the outbox and the analytics events keep theirs: appended
+ * through one in-process queue, so concurrent writers never interleave and a crash never leaves a
+ * half line behind; a torn last line from an earlier crash is dropped on opening.
+ */
+import { appendFile, mkdir, open, readFile, rm, truncate } from "node:fs/promises";
+import { dirname } from "node:path";
+
+/** Backwards scan step when looking for the last complete line of the file. */
+const TAIL_SCAN_BYTES = 64 * 1024;
+
+/** A crash mid-write can leave a half line; drop it so every line of the file parses. */
+async function repairTornTail(path: string): Promise<number> {
+  let file: Awaited<ReturnType<typeof open>>;
+  try {
+    file = await open(path, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  try {
+    const { size } = await file.stat();
+    const buffer = Buffer.alloc(TAIL_SCAN_BYTES);
+    let end = size;
+    while (end > 0) {
+      const start = Math.max(0, end - TAIL_SCAN_BYTES);
+      const { bytesRead } = await file.read(buffer, 0, end - start, start);
+      const newline = buffer.subarray(0, bytesRead).lastIndexOf(0x0a);
+      if (newline !== -1) {
+        const keep = start + newline + 1;
+        if (keep < size) await truncate(path, keep);
+        return size - keep;
+      }
+      end = start;
+    }
+    if (size > 0) await truncate(path, 0);
+    return size;
+  } finally {
+    await file.close();
+  }
+}
+
+async function readLines<T>(path: string): Promise<T[]> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as T);
+}
+
+export type JsonLines<T> = {
+  path: string;
+  /** Resolves once the line is in the file (created, with its folder, on the first append). */
+  append(entry: T): Promise<void>;
+  /** Every line, after the writes queued so far. */
+  read(): Promise<T[]>;
+  /** Removes the file, after the writes queued so far. */
+  clear(): Promise<void>;
+  /** Resolves once every write so far has landed or failed. */
+  settled(): Promise<void>;
+};
+
+/** Opens the file at `path`, repairing a torn last line first. */
+export async function openJsonLines<T>(
+  path: string,
+  log: (line: string) => void,
+): Promise<JsonLines<T>> {
+  const dropped = await repairTornTail(path);
+  if (dropped > 0) log(`Dropped a torn last line (${dropped} bytes) from ${path}`);
+
+  // One queue: each line goes out in one append call, after the previous one landed.
+  let writes: Promise<void> = Promise.resolve();
+  const queue = (write: () => Promise<void>) => {
+    const queued = writes.then(write);
+    writes = queued.catch(() => {});
+    return queued;
+  };
+  return {
+    path,
+    append(entry) {
+      const line = `${JSON.stringify(entry)}\n`;
+      return queue(async () => {
+        await mkdir(dirname(path), { recursive: true });
+        await appendFile(path, line, "utf8");
+      });
+    },
+    async read() {
+      await writes;
+      return readLines<T>(path);
+    },
+    clear: () => queue(() => rm(path, { force: true })),
+    settled: () => writes,
+  };
+}
