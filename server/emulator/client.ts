@@ -1,14 +1,24 @@
 /**
  * A typed client of the emulator's test controls (/__emulator/*), for test code in Node: queue a
- * fault, switch EmailJS's limits or an outage on and off, read the outbox.
+ * fault, switch EmailJS's limits or an outage on and off, read the outbox and the analytics events.
  */
+import type { RecordedEvent } from "./events";
 import type { Fault } from "./faults";
 import type { Limits, LimitsState } from "./limits";
 import type { OutboxEntry } from "./outbox";
 import type { Challenge } from "./recaptcha-challenges";
 import type { ChecksState, ChecksUpdate } from "./server-checks";
 
-export type { Challenge, ChecksState, ChecksUpdate, Fault, Limits, LimitsState, OutboxEntry };
+export type {
+  Challenge,
+  ChecksState,
+  ChecksUpdate,
+  Fault,
+  Limits,
+  LimitsState,
+  OutboxEntry,
+  RecordedEvent,
+};
 
 export type EmulatorControls = ReturnType<typeof emulatorControls>;
 
@@ -66,5 +76,13 @@ export function emulatorControls(baseUrl: string) {
         "GET",
         email === undefined ? "outbox" : `outbox?email=${encodeURIComponent(email)}`,
       ),
+    /** The analytics events the site sent (Plausible's event API), oldest first; or those named `name`. */
+    events: (name?: string) =>
+      call<RecordedEvent[]>(
+        "GET",
+        name === undefined ? "events" : `events?name=${encodeURIComponent(name)}`,
+      ),
+    /** Forgets every analytics event (the events file is removed). */
+    clearEvents: () => call<unknown>("DELETE", "events").then(() => {}),
   };
 }

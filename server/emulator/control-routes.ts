@@ -1,9 +1,11 @@
 /**
  * The test controls (/__emulator/*): the fault switch, EmailJS's limits and outage, its server
- * checks, a reCAPTCHA token from the stand-in verifier, the stand-in's challenges, and the outbox,
- * for test code on this machine (Node's fetch, Playwright's request), never for a web page.
+ * checks, a reCAPTCHA token from the stand-in verifier, the stand-in's challenges, the outbox and
+ * the analytics events, for test code on this machine (Node's fetch, Playwright's request), never
+ * for a web page.
  */
 import type { IncomingMessage } from "node:http";
+import type { Events } from "./events";
 import type { createFaultSwitch } from "./faults";
 import { parseFault } from "./faults";
 import { type createLimitSwitch, parseLimits, parseOutage } from "./limits";
@@ -17,6 +19,7 @@ import { type CheckSwitch, describeChecks, parseChecks } from "./server-checks";
 
 const FAULTS_PATH = "/__emulator/faults";
 const OUTBOX_PATH = "/__emulator/outbox";
+const EVENTS_PATH = "/__emulator/events";
 const LIMITS_PATH = "/__emulator/limits";
 const OUTAGE_PATH = "/__emulator/outage";
 const CHECKS_PATH = "/__emulator/checks";
@@ -30,6 +33,7 @@ type ControlDeps = {
   tokens: RecaptchaTokens;
   challenges: ChallengeSwitch;
   outbox: Outbox;
+  events: Events;
   maxBodyBytes: number;
   log: (line: string) => void;
 };
@@ -64,7 +68,7 @@ async function readControlJson(
 }
 
 export function controlRoutes(deps: ControlDeps): Route[] {
-  const { faults, limits, checks, tokens, challenges, outbox, maxBodyBytes, log } = deps;
+  const { faults, limits, checks, tokens, challenges, outbox, events, maxBodyBytes, log } = deps;
   const faultState = ({ response }: RequestContext) =>
     replyJson(response, 200, { pending: faults.pending() });
   const limitState = ({ response }: RequestContext) => replyJson(response, 200, limits.state());
@@ -91,6 +95,18 @@ export function controlRoutes(deps: ControlDeps): Route[] {
       methods: {
         GET: async ({ response, url }) =>
           replyJson(response, 200, await outbox.list(url.searchParams.get("email"))),
+      },
+    },
+    {
+      // The analytics events the site sent to Plausible's event API, oldest first.
+      path: EVENTS_PATH,
+      methods: {
+        GET: async ({ response, url }) =>
+          replyJson(response, 200, await events.list(url.searchParams.get("name"))),
+        DELETE: async ({ response }) => {
+          await events.clear();
+          replyJson(response, 200, []);
+        },
       },
     },
     {

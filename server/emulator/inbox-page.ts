@@ -8,6 +8,8 @@ import type { OutboxEntry } from "./outbox";
 
 export const INBOX_PREFIX = "/inbox";
 export const INBOX_STYLESHEET_PATH = "/inbox/inbox.css";
+/** The inbox's second view: the site's signup funnel, from the analytics events (funnel-page.ts). */
+export const FUNNEL_PATH = "/inbox/funnel";
 
 /** The widths an email is shown at: a common phone, and the usual 600 px desktop column. */
 const PREVIEW_WIDTHS = [
@@ -96,6 +98,19 @@ function preview(item: InboxMessage, scheme: Scheme): string {
   );
 }
 
+/** The inbox's two views, the current one marked: the emails, and the funnel. */
+export function viewsNav(current: "emails" | "funnel"): string {
+  const views = [
+    { name: "emails", label: "Emails", href: INBOX_PREFIX },
+    { name: "funnel", label: "Funnel", href: FUNNEL_PATH },
+  ] as const;
+  const items = views.map(({ name, label, href }) => {
+    const mark = name === current ? ' aria-current="page"' : "";
+    return `<li><a href="${href}"${mark}>${label}</a></li>`;
+  });
+  return `<nav aria-label="Views"><ul class="views">${items.join("")}</ul></nav>`;
+}
+
 export function inboxPage(
   messages: readonly InboxMessage[],
   open: InboxMessage | undefined,
@@ -107,7 +122,7 @@ export function inboxPage(
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${open ? `${escapeMarkup(open.message.subject)} | ` : ""}Inbox | local EmailJS emulator</title>`,
     `<link rel="stylesheet" href="${INBOX_STYLESHEET_PATH}"></head><body>`,
-    "<header><h1>Inbox</h1>",
+    `<header><h1>Inbox</h1>${viewsNav("emails")}`,
     `<p>What EmailJS would have sent for the signups this emulator accepted: ${count}, newest first. <a href="${INBOX_PREFIX}">Refresh</a></p></header>`,
     `<div class="layout"><nav aria-label="Emails">${messageList(messages, open)}</nav>`,
     `<main>${open ? preview(open, scheme) : "<p>Choose an email to read it.</p>"}</main></div>`,
@@ -139,6 +154,16 @@ dd { margin: 0; overflow-wrap: anywhere; }
 figure { margin: 0; max-width: 100%; overflow-x: auto; }
 iframe { display: block; border: 1px solid GrayText; }
 a:focus-visible { outline: 3px solid Highlight; outline-offset: 2px; }
+.views { display: flex; gap: 4px; list-style: none; margin: 8px 0; padding: 0; border-bottom: 1px solid GrayText; }
+.views a { display: block; padding: 6px 14px; border: 1px solid transparent; border-bottom: none; border-radius: 6px 6px 0 0; text-decoration: none; }
+.views a[aria-current] { border-color: GrayText; font-weight: 700; margin-bottom: -1px; background: Canvas; }
+.funnel { display: flex; flex-wrap: wrap; gap: 16px 32px; align-items: flex-start; margin-top: 16px; }
+.funnel section { flex: 1 1 260px; max-width: 420px; }
+.funnel h2 { font-size: 1.125rem; }
+.figures dd { text-align: right; font-variant-numeric: tabular-nums; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: 4px 8px 4px 0; border-bottom: 1px solid GrayText; overflow-wrap: anywhere; }
+td.count, th.count { text-align: right; padding-right: 0; font-variant-numeric: tabular-nums; }
 `;
 
 /**

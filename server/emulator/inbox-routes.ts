@@ -1,11 +1,16 @@
 /**
- * The inbox in a browser (/inbox): a page a person opens from the address `npm start` prints. It
- * answers that person and its own frames, never another site's page.
+ * The inbox in a browser (/inbox): a page a person opens from the address `npm start` prints, and
+ * its Funnel view (/inbox/funnel) of the analytics events. It answers that person and its own
+ * frames, never another site's page.
  */
 import type { IncomingMessage } from "node:http";
+import type { Events } from "./events";
+import { funnel } from "./funnel";
+import { funnelPage } from "./funnel-page";
 import {
   emailHeaders,
   emailInScheme,
+  FUNNEL_PATH,
   INBOX_PREFIX,
   INBOX_STYLESHEET_PATH,
   type InboxMessage,
@@ -32,7 +37,7 @@ function schemeOf(url: URL): Scheme {
   return url.searchParams.get("scheme") === "dark" ? "dark" : "light";
 }
 
-export function inboxRoutes({ outbox }: { outbox: Outbox }): Route[] {
+export function inboxRoutes({ outbox, events }: { outbox: Outbox; events: Events }): Route[] {
   /** Every email in the outbox, newest first. */
   const messages = async (): Promise<InboxMessage[]> => {
     const entries = await outbox.list();
@@ -66,6 +71,16 @@ export function inboxRoutes({ outbox }: { outbox: Outbox }): Route[] {
       methods: {
         GET: ({ response }) =>
           reply(response, 200, inboxStylesheet, { "Content-Type": "text/css; charset=utf-8" }),
+      },
+    },
+    {
+      path: FUNNEL_PATH,
+      methods: {
+        GET: async ({ response, url }) => {
+          const all = await events.list();
+          const live = url.searchParams.get("live") === "on";
+          reply(response, 200, funnelPage(funnel(all), all.length, live), html);
+        },
       },
     },
     {

@@ -1,11 +1,12 @@
 /**
- * How the emulator answers, by area: EmailJS's two send endpoints with CORS for any origin (as
- * EmailJS), the test controls with none and readable by no other site, the inbox as a page of its
- * own, everything else (the reCAPTCHA stand-in, unknown paths) with no CORS; and a request for
- * another host with a refusal that belongs to no area.
+ * How the emulator answers, by area: EmailJS's two send endpoints and Plausible's event API with
+ * CORS for any origin (as EmailJS and Plausible), the test controls with none and readable by no
+ * other site, the inbox as a page of its own, everything else (the reCAPTCHA stand-in, unknown
+ * paths) with no CORS; and a request for another host with a refusal that belongs to no area.
  */
 import type { ServerResponse } from "node:http";
 import { INBOX_PREFIX, inboxHeaders } from "./inbox-page";
+import { EVENT_PATH } from "./plausible";
 import { SEND_FORM_PATH, SEND_PATH } from "./protocol";
 
 /** Chromium caps preflight caching at two hours, so a longer value buys nothing. */
@@ -14,7 +15,10 @@ const PREFLIGHT_MAX_AGE_SECONDS = 7200;
 /** The test controls: for test code on this machine, never for web pages. */
 const CONTROL_PREFIX = "/__emulator/";
 
-/** The send endpoints answer any origin, as EmailJS does (its allowed-origins list aside). */
+/**
+ * The send endpoints answer any origin, as EmailJS does (its allowed-origins list aside), and so
+ * does the event API, as Plausible's does.
+ */
 const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "POST, OPTIONS",
@@ -40,10 +44,11 @@ const CONTROL_HEADERS = {
 /** The rest: read by no page through CORS, and never sniffed into another type. */
 const OTHER_HEADERS = { "X-Content-Type-Options": "nosniff" };
 
-export type Area = "send" | "control" | "inbox" | "other";
+export type Area = "send" | "event" | "control" | "inbox" | "other";
 
 export function areaOf(pathname: string): Area {
   if (pathname === SEND_PATH || pathname === SEND_FORM_PATH) return "send";
+  if (pathname === EVENT_PATH) return "event";
   if (pathname.startsWith(CONTROL_PREFIX)) return "control";
   if (pathname === INBOX_PREFIX || pathname.startsWith(`${INBOX_PREFIX}/`)) return "inbox";
   return "other";
@@ -60,6 +65,7 @@ function areaOfTarget(target: string | undefined): Area {
 
 const AREA_HEADERS: Record<Area, Record<string, string>> = {
   send: CORS_HEADERS,
+  event: CORS_HEADERS,
   control: CONTROL_HEADERS,
   inbox: inboxHeaders,
   other: OTHER_HEADERS,

@@ -1,6 +1,6 @@
 /**
- * The local EmailJS emulator on 127.0.0.1: composes the route table (the send endpoints, the test
- * controls, the inbox), answers what the table does not know, refuses a request for any other host
+ * The local EmailJS emulator on 127.0.0.1: composes the route table (the send endpoints, Plausible's
+ * event API, the test controls, the inbox), answers what the table does not know, refuses a request for any other host
  * (DNS rebinding), and starts and closes the server.
  * Run: npm run emulator (EMULATOR_PORT, EMULATOR_OUTBOX, EMULATOR_RATE_LIMIT, ... override).
  */
@@ -18,8 +18,10 @@ import {
   PORT_SETTING,
   REPO_ROOT,
 } from "./emulator-options";
+import { eventRoutes } from "./event-routes";
+import { eventsPathBeside, openEvents } from "./events";
 import { createFaultSwitch } from "./faults";
-import { INBOX_PREFIX } from "./inbox-page";
+import { FUNNEL_PATH, INBOX_PREFIX } from "./inbox-page";
 import { checkInboxCaller, inboxRoutes } from "./inbox-routes";
 import { createLimitSwitch } from "./limits";
 import { openOutbox } from "./outbox";
@@ -46,6 +48,8 @@ export type Emulator = {
   inboxUrl: string;
   port: number;
   outboxPath: string;
+  /** Where the analytics events go: beside the outbox (events.ts). */
+  eventsPath: string;
   close(): Promise<void>;
 };
 
@@ -123,6 +127,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     resolve(options.outboxPath ?? resolve(REPO_ROOT, ".outbox/emails.jsonl")),
     log,
   );
+  const events = await openEvents(eventsPathBeside(outbox.path), log);
   const now = options.now ?? Date.now;
   const faults = createFaultSwitch();
   const limits = createLimitSwitch(now);
@@ -154,8 +159,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       lifetime: lifetime.signal,
       log,
     }),
-    ...controlRoutes({ faults, limits, checks, tokens, challenges, outbox, maxBodyBytes, log }),
-    ...inboxRoutes({ outbox }),
+    ...eventRoutes({ events, log }),
+    ...controlRoutes({
+      faults,
+      limits,
+      checks,
+      tokens,
+      challenges,
+      outbox,
+      events,
+      maxBodyBytes,
+      log,
+    }),
+    ...inboxRoutes({ outbox, events }),
     // The stand-in for Google's script mints from the same tokens the reCAPTCHA check redeems.
     ...recaptchaStandInRoutes({ tokens, challenges }),
   ];
@@ -197,13 +213,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     inboxUrl: `${url}${INBOX_PREFIX}`,
     port,
     outboxPath: outbox.path,
+    eventsPath: events.path,
     close() {
       closing ??= new Promise<void>((done) => {
         lifetime.abort();
         server.close(() => done());
         // Hanging faults keep sockets open on purpose; a test run must not wait for them.
         server.closeAllConnections();
-      }).then(() => outbox.settled());
+      }).then(() => Promise.all([outbox.settled(), events.settled()]).then(() => {}));
       return closing;
     },
   };
@@ -213,6 +230,7 @@ async function main() {
   const emulator = await startEmulator(emulatorOptionsFromEnv());
   console.log(`EmailJS emulator: ${emulator.url} (outbox: ${emulator.outboxPath})`);
   console.log(`Inbox: ${emulator.inboxUrl}`);
+  console.log(`Funnel: ${emulator.url}${FUNNEL_PATH} (events: ${emulator.eventsPath})`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => void emulator.close().then(() => process.exit(0)));
   }
