@@ -4,7 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { HOST_FILE_NAMES } from "../../server/host-files";
+import { hostFiles } from "../../server/host-files";
 import { cacheControl, securityHeaders } from "../../server/http-headers";
 import { readBuildSettings } from "../../server/preview";
 import { notFoundPage, sitePages } from "../../src/site-paths";
@@ -82,7 +82,7 @@ test("unknown paths and /404 itself answer 404 with the not-found page", async (
 });
 
 test("the hosts' deploy files are never served", async ({ request }) => {
-  for (const name of HOST_FILE_NAMES) {
+  for (const name of Object.keys(hostFiles(await settings()))) {
     const served = await readFile(resolve(HOSTS_DIST_DIR, name), "utf8");
     const response = await request.get(`/${name}`);
     expect(response.status(), name).toBe(404);

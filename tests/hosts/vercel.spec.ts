@@ -3,58 +3,28 @@
  * in a copy of dist/ (the project's root on Vercel, docs/deploying.md) with a stub project file,
  * then its routes (.vercel/output/config.json) and its public files checked.
  */
-import { execFile } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { HOST_FILE_NAMES } from "../../server/host-files";
 import { securityHeaders } from "../../server/http-headers";
 import { readBuildSettings } from "../../server/preview";
 import { sitePages } from "../../src/site-paths";
 import { HOSTS_DIST_DIR, HOSTS_WORK_DIR } from "./host-stack";
+import { type OutputConfig, type Route, type VercelBuild, vercelBuild } from "./vercel-build";
 
-const VERCEL = resolve(import.meta.dirname, "node_modules/vercel/dist/vc.js");
-/**
- * Without a linked project `vercel build` asks Vercel for the account's teams and, offline, exits 0
- * having built nothing: the stub links a project that needs no account.
- */
-const PROJECT_STUB = {
-  projectId: "prj_offline",
-  orgId: "team_offline",
-  settings: { framework: null },
-};
-
-type Route = {
-  src?: string;
-  status?: number;
-  dest?: string;
-  handle?: string;
-  headers?: Record<string, string>;
-};
-type OutputConfig = { routes: Route[]; overrides?: Record<string, { path: string }> };
-
-let project: string;
+let build: VercelBuild | undefined;
 let config: OutputConfig;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  project = await mkdtemp(join(tmpdir(), "vercel-build-"));
-  await cp(HOSTS_DIST_DIR, project, { recursive: true });
-  await mkdir(join(project, ".vercel"));
-  await writeFile(join(project, ".vercel/project.json"), JSON.stringify(PROJECT_STUB));
-  await promisify(execFile)(process.execPath, [VERCEL, "build", "--yes"], {
-    cwd: project,
-    env: { ...process.env, VERCEL_TELEMETRY_DISABLED: "1", NO_UPDATE_NOTIFIER: "1" },
-  });
-  config = JSON.parse(await readFile(join(project, ".vercel/output/config.json"), "utf8"));
+  build = await vercelBuild(HOSTS_DIST_DIR);
+  config = build.config;
 });
 
 test.afterAll(async () => {
-  if (project) await rm(project, { recursive: true, force: true });
+  await build?.remove();
 });
 
 /**
@@ -101,7 +71,7 @@ test("unknown paths fall through to the not-found page with 404", () => {
 });
 
 test("the hosts' deploy files are not in the public output", async () => {
-  const files = await readdir(join(project, ".vercel/output/static"), { recursive: true });
+  const files = (await build?.publicFiles()) ?? [];
   for (const name of HOST_FILE_NAMES) expect(files, name).not.toContain(name);
   for (const page of sitePages) expect(files).toContain(page.file);
 });

@@ -1,0 +1,81 @@
+/**
+ * The hosts' proxy for a first-party analytics endpoint: the hosts stack's build with the deploy
+ * files a build with `analyticsProxy` writes (server/host-files.ts), and a stand-in for Plausible's
+ * event API that records what each forwarded request brought. The pages of a build with the field
+ * signals differ only in what the hosts never read, so the stack's one build serves for both.
+ */
+import { cp, mkdir, writeFile } from "node:fs/promises";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { resolve } from "node:path";
+import { hostFiles } from "../../server/host-files";
+import type { BuildSettings } from "../../server/http-headers";
+import { readBuildSettings } from "../../server/preview";
+import { E2E_HOSTS_SITE_URL } from "../e2e/support/stack-ports";
+import { HOSTS_DIST_DIR, HOSTS_WORK_DIR } from "./host-stack";
+
+/** A generic name, as Plausible advises: blocklists match "analytics", "stats" or "plausible". */
+export const EVENT_PROXY_PATH = "/p7/api/event";
+/**
+ * wrangler serving the build with the proxy, beside the stack's own (the next port: the hosts stack
+ * runs after the e2e stack, never beside it).
+ */
+export const PROXY_SITE_PORT = Number(new URL(E2E_HOSTS_SITE_URL).port) + 1;
+
+/**
+ * Copies the stack's build into `folder` with the deploy files of the same build made with the
+ * proxy to `upstream`; returns the copy's dist/ and the settings it was written with.
+ */
+export async function buildWithProxy(
+  folder: string,
+  upstream: string,
+): Promise<{ distDir: string; settings: BuildSettings }> {
+  const distDir = resolve(folder, "dist");
+  await mkdir(folder, { recursive: true });
+  await cp(HOSTS_DIST_DIR, distDir, { recursive: true });
+  const built = await readBuildSettings(resolve(HOSTS_WORK_DIR, "build"));
+  const settings = { ...built, analyticsProxy: { path: EVENT_PROXY_PATH, upstream } };
+  for (const [name, text] of Object.entries(hostFiles(settings))) {
+    await writeFile(resolve(distDir, name), text);
+  }
+  return { distDir, settings };
+}
+
+export type ForwardedEvent = {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+};
+
+/** Plausible's event API as far as a proxy can tell: 202 "ok" for every request, each recorded. */
+export async function startEventRecorder(): Promise<{
+  url: string;
+  received: ForwardedEvent[];
+  close(): Promise<void>;
+}> {
+  const received: ForwardedEvent[] = [];
+  const server = createServer((request, response) => {
+    let body = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => {
+      body += chunk;
+    });
+    request.on("end", () => {
+      received.push({
+        method: request.method ?? "",
+        path: request.url ?? "",
+        headers: request.headers,
+        body,
+      });
+      response.writeHead(202, { "content-type": "text/plain; charset=utf-8" }).end("ok");
+    });
+  });
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/event`,
+    received,
+    close: () => new Promise((closed) => server.close(() => closed())),
+  };
+}
