@@ -13,14 +13,20 @@ export function sitePort(fallback: number): number {
   return readPort(process.env, "PORT", fallback);
 }
 
+/** The domain the local site's field signals name (docs/analytics.md). */
+const LOCAL_ANALYTICS_DOMAIN = "bulwark.localhost";
+
 /**
  * Starts the emulator on EMULATOR_PORT (default in .env.emulator) and points the site's build at
  * it: Vite reads VITE_ settings from the environment before .env files, so the origin always
- * names the port the emulator really has.
+ * names the port the emulator really has. The field signals are on and post to the emulator too,
+ * which plays Plausible's event API and shows the funnel: a local page never reaches a real one.
  */
 export async function startLocalEmulator() {
   const emulator = await startEmulator(emulatorOptionsFromEnv());
   process.env.VITE_EMAILJS_ORIGIN = emulator.url;
+  process.env.VITE_PLAUSIBLE_DOMAIN = LOCAL_ANALYTICS_DOMAIN;
+  process.env.VITE_PLAUSIBLE_ENDPOINT = `${emulator.url}/api/event`;
   return emulator;
 }
 
@@ -32,7 +38,7 @@ export function printBanner(
     [
       "",
       `  Bulwark site:      ${siteUrl}`,
-      `  Emails it sends:   ${emulator.inboxUrl}  (the inbox of the local EmailJS emulator)`,
+      `  Emails it sends:   ${emulator.inboxUrl}  (the inbox of the local EmailJS emulator, with the funnel)`,
       `  Signups land in:   ${relative(process.cwd(), emulator.outboxPath) || emulator.outboxPath}`,
       "  Stop with Ctrl+C.",
       "",

@@ -181,6 +181,8 @@ test("a signup left unsent by a closed page and finished on the next visit is on
   await page.close();
 
   const next = await context.newPage();
+  // The clock is the context's: time runs again for the next visit.
+  await next.clock.resume();
   await recordToasts(next);
   await next.goto("/");
   await expectSuccessShown(next);
