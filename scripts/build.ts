@@ -130,8 +130,15 @@ export async function buildSite({
   await writeSeoAssets({ distDir, siteUrl });
   await writeSecurityTxt({ distDir, contact: env.SECURITY_CONTACT, siteUrl });
   await writeFile(resolve(outDir, BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
-  // Deploy files for static hosts, from the same header list the preview server sends.
-  for (const [name, text] of Object.entries(hostFiles(settings))) {
+  // Deploy files for static hosts, from the same header list the preview server sends; a setting
+  // no host's rule could carry (the field signals' proxy) stops the build in one line.
+  let files: ReturnType<typeof hostFiles>;
+  try {
+    files = hostFiles(settings);
+  } catch (error) {
+    throw new BuildSettingsError(`Build stopped: ${(error as Error).message}`);
+  }
+  for (const [name, text] of Object.entries(files)) {
     await writeFile(resolve(distDir, name), text);
   }
   // The emails to paste into EmailJS, beside dist/, never in it: a host serves all of dist/.
