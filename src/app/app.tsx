@@ -8,6 +8,7 @@ import { site } from "@/content/site";
 import { signal } from "@/lib/analytics";
 import { NO_TRUST_SETTINGS, type TrustSettings } from "@/lib/trust-settings";
 import { PendingSignupNote } from "@/waitlist/ui/pending-signup-note";
+import { ResendQuestions } from "@/waitlist/ui/resend-question";
 import { LandingPage } from "./pages/landing-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { SuccessPage } from "./pages/success-page";
@@ -41,8 +42,10 @@ export function App({
   return (
     <TrustSettingsProvider value={trust}>
       <Router ssrPath={ssrPath}>
-        <CurrentPage />
-        <PendingSignupNote />
+        <ResendQuestions>
+          <CurrentPage />
+          <PendingSignupNote />
+        </ResendQuestions>
         <Toasts />
       </Router>
     </TrustSettingsProvider>

@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { whenIdle } from "@/lib/when-idle";
 import { browserSignup, onceSent } from "@/waitlist/browser/browser-signup";
 import { botCheckTexts, waitlist } from "@/waitlist/texts";
-import { askResendQuestionsWith } from "./resend-question";
+import { useResendQuestions } from "./resend-question";
 import { useSignupEndings } from "./use-signup-endings";
 
 /**
@@ -46,12 +46,13 @@ function NoteText({ text, email }: { text: string; email: string }) {
  * a visible note names the address and offers to cancel; once delivered, the usual toast and
  * /success. With the bot check on, the note first asks the visitor to send it (nothing reaches
  * Google without the visitor's intent on this page). Where the earlier page closed with its request unanswered, the visitor chooses, here
- * too when the form is given that address (resend-question.ts).
+ * too when the form is given that address (resend-question.tsx).
  */
 export function PendingSignupNote() {
   const [note, setNote] = useState<Note | null>(null);
   const cancelled = useRef<AbortController | null>(null);
   const endings = useSignupEndings();
+  const { asked } = useResendQuestions();
 
   async function finish(email: string, run: "resume" | "resend") {
     const stop = new AbortController();
@@ -81,8 +82,12 @@ export function PendingSignupNote() {
       if (__BOT_CHECK_ON__) setNote({ email, state: "held" });
       else void finish(email, "resume");
     }, LOOK_WITHIN_MS);
-    return askResendQuestionsWith((email) => setNote({ email, state: "unknown", submitted: true }));
   }, []);
+
+  // The form was given an address that may have arrived: the visitor chooses here.
+  useEffect(() => {
+    if (asked) setNote({ email: asked.email, state: "unknown", submitted: true });
+  }, [asked]);
 
   // A question another page answers: it sent the address, maybe just before this tab asked. The
   // visitor who submitted it here ends as a submit of a sent address does, on /success.

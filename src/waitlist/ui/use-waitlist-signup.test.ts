@@ -8,7 +8,7 @@
 import { act, createElement, useRef } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { askResendQuestionsWith } from "./resend-question";
+import { type ResendQuestion, ResendQuestions, useResendQuestions } from "./resend-question";
 import { useWaitlistSignup } from "./use-waitlist-signup";
 
 type Outcome = "sent" | "cancelled" | "unknown";
@@ -40,7 +40,19 @@ let servedEmail = "";
 let root: Root | undefined;
 let container: HTMLElement;
 
+/** Every resend question asked, as the note below the form would see them. */
+let questions: (ResendQuestion | null)[] = [];
+
+function Listener() {
+  questions.push(useResendQuestions().asked);
+  return null;
+}
+
 function Harness() {
+  return createElement(ResendQuestions, null, createElement(Form), createElement(Listener));
+}
+
+function Form() {
   const form = useRef<HTMLFormElement>(null);
   const field = useRef<HTMLInputElement>(null);
   hook = useWaitlistSignup({ form, field });
@@ -224,13 +236,12 @@ describe("a send", () => {
   });
 
   it("an address whose last request may have arrived: asks the visitor instead, and stays put", async () => {
-    const asked: string[] = [];
-    const stop = askResendQuestionsWith((email) => asked.push(email));
+    questions = [];
     signup.submit.mockResolvedValue("unknown");
     await mount();
     await submitWith("  ada@example.com ");
-    stop();
-    expect(asked).toEqual(["ada@example.com"]);
+    expect(questions.at(-1)).toEqual({ email: "ada@example.com" });
+    expect(new Set(questions.filter(Boolean)).size).toBe(1);
     expect(emailField().value).toBe("  ada@example.com ");
     expect(toasts.toast).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();

@@ -10,7 +10,7 @@ import { signalKeptBeforeApp } from "@/waitlist/browser/signup-signals";
 import { isValidEmail, normalizeEmail } from "@/waitlist/core/email-validation";
 import type { WaitReason } from "@/waitlist/core/waitlist-signup";
 import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/waitlist/hand-over/early-submit";
-import { askWhetherToResend } from "./resend-question";
+import { useResendQuestions } from "./resend-question";
 import { useSignupEndings } from "./use-signup-endings";
 
 /**
@@ -40,6 +40,7 @@ export function useWaitlistSignup({
   // A ref, not state: it blocks a second submit in the same frame, before React re-renders.
   const inFlight = useRef(false);
   const endings = useSignupEndings();
+  const { ask } = useResendQuestions();
 
   async function submit(rawEmail: string, honeypot: string) {
     if (inFlight.current) return;
@@ -64,7 +65,7 @@ export function useWaitlistSignup({
       // The page is being left: the next visit finishes it.
       if (outcome === "cancelled") return;
       // Its last request may have arrived: the visitor says whether to send it again.
-      if (outcome === "unknown") return askWhetherToResend(email);
+      if (outcome === "unknown") return ask(email);
       form.current?.reset();
       await endings.delivered();
     } catch (sendError) {
