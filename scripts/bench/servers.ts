@@ -39,7 +39,10 @@ export async function buildAndServe(outDir: string): Promise<Served> {
   for (const [name, value] of Object.entries(PLACEHOLDER_ENV)) process.env[name] ??= value;
   process.env.SITE_URL = siteOrigin;
   console.log(`Building the production site into ${outDir} for ${siteOrigin}...`);
-  const { distDir } = await buildSite({ mode: "production", outDir });
+  // Served on 127.0.0.1, which it names as its SITE_URL: a production build refuses a loopback
+  // address unless code says the site stays on this machine (docs/configuration.md, "Production
+  // builds on this machine").
+  const { distDir } = await buildSite({ mode: "production", outDir, localServices: true });
   const settings = await readBuildSettings(outDir);
   return startPreviewServer({ distDir, settings, port, portSetting: "BENCH_PORT" });
 }
