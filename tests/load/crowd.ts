@@ -1,9 +1,12 @@
 /**
  * Simulated visitors, as many as a launch brings: each one is the site's own delivery core
  * (src/waitlist/core) with the real `@emailjs/browser` SDK sending over HTTP, one browser's worth of
- * storage and rate-limit stamp each, the production time limit and retry budget. Node instead of a
- * browser per visitor: a crowd of 240 real pages would measure this machine, not the site.
+ * storage and rate-limit stamp each, the production time limit and the plan's retry budget
+ * (production's but in `--quick`). Node instead of a browser per visitor: a crowd of 240 real pages
+ * would measure this machine, not the site.
  */
+// First: the site's code below reads the constants a Vite build would define.
+import "./build-constants";
 import * as emailjs from "@emailjs/browser";
 import { readEmailConfig } from "../../src/lib/config";
 import {
@@ -39,8 +42,8 @@ export function initSdk(origin: string): void {
 }
 
 /** One visitor's signup of `email`, as production runs it, from submit to outcome. */
-export async function visit(email: string): Promise<VisitorResult> {
-  const { timeoutMs, retryBudgetMs } = readEmailConfig({});
+export async function visit(email: string, budgetMs: number): Promise<VisitorResult> {
+  const { timeoutMs } = readEmailConfig({});
   const site = memoryStore();
   const signup = createWaitlistSignup({
     send: async (to) => {
@@ -56,7 +59,7 @@ export async function visit(email: string): Promise<VisitorResult> {
     random: Math.random,
     network: { isOnline: () => true, whenOnline: async () => {} },
     timeoutMs,
-    budgetMs: retryBudgetMs,
+    budgetMs,
   });
   const started = Date.now();
   const seconds = () => (Date.now() - started) / 1000;

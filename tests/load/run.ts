@@ -3,37 +3,48 @@
  * its own emulator with EmailJS's limits on, over real HTTP. Prints a row per scenario (delivered,
  * duplicated, told of a failure, lost silently, seconds to delivery) and ends with
  * `load: N delivered, D duplicated, L lost silently of M`; exits 1 when a bar does not hold.
+ * Run: npm run test:load [-- --quick] (`--quick`: a small crowd and a 20 s retry budget, under a
+ * minute, to prove the test still runs; scenarios.ts).
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { buildSite } from "../../scripts/build";
 import { readBuildSettings, startPreviewServer } from "../../server/preview";
 import { setOnlyExplicitSettings } from "../e2e/support/stack-settings";
 import { CROWD_IDS } from "./crowd";
 import type { ScenarioReport } from "./scenario";
-import { type Scenario, scenarios } from "./scenarios";
+import { loadPlans, PRODUCTION_TIMINGS, type Scenario } from "./scenarios";
 
 const root = resolve(import.meta.dirname, "../..");
 const base = Number(process.env.LOAD_PORT_BASE) || 4420;
 const siteUrl = `http://127.0.0.1:${base}`;
 const emulatorPort = (index: number) => base + 1 + index;
+const started = Date.now();
+const secondsSinceStart = () => ((Date.now() - started) / 1000).toFixed(0);
+const { values } = parseArgs({ options: { quick: { type: "boolean", default: false } } });
+const planName = values.quick ? "quick" : "full";
+const { retryBudgetMs, scenarios } = loadPlans[planName];
 
-/** The site the in-browser visitors use, built as `npm start` builds it but with production timings. */
+/**
+ * The site the in-browser visitors use, built as `npm start` builds it but with the plan's timings.
+ * Its settings are set before its first await: the scenarios started meanwhile inherit them too.
+ */
 async function serveSite(origin: string) {
-  // Inside the repository: the prerender imports the server bundle, which needs node_modules.
-  const workDir = resolve(root, ".load", String(base));
-  await rm(workDir, { recursive: true, force: true });
   // Only these settings, whatever the shell exports.
   setOnlyExplicitSettings({
     VITE_EMAILJS_PUBLIC_KEY: CROWD_IDS.publicKey,
     VITE_EMAILJS_SERVICE_ID: CROWD_IDS.serviceId,
     VITE_EMAILJS_TEMPLATE_ID: CROWD_IDS.templateId,
     VITE_EMAILJS_ORIGIN: origin,
-    VITE_EMAILJS_TIMEOUT_MS: "15000",
-    VITE_SIGNUP_RETRY_BUDGET_MS: "120000",
+    VITE_EMAILJS_TIMEOUT_MS: String(PRODUCTION_TIMINGS.timeoutMs),
+    VITE_SIGNUP_RETRY_BUDGET_MS: String(retryBudgetMs),
     SITE_URL: siteUrl,
   });
+  // Inside the repository: the prerender imports the server bundle, which needs node_modules.
+  const workDir = resolve(root, ".load", String(base));
+  await rm(workDir, { recursive: true, force: true });
   await buildSite({ mode: "emulator", outDir: workDir });
   const server = await startPreviewServer({
     distDir: join(workDir, "dist"),
@@ -41,27 +52,49 @@ async function serveSite(origin: string) {
     port: base,
     portSetting: "LOAD_PORT_BASE",
   });
+  console.log(`load: the site for the visitors in pages is up after ${secondsSinceStart()} s`);
   return async () => {
     await server.close();
     await rm(workDir, { recursive: true, force: true });
   };
 }
 
-function runScenario(scenario: Scenario, index: number): Promise<ScenarioReport> {
-  const args = ["--import", "tsx", "tests/load/scenario.ts", scenario.name];
+/** The scenarios still running, stopped when another one or the site fails. */
+const running = new Set<ChildProcess>();
+
+/**
+ * Starts a scenario at once. One with visitors in pages starts its emulator and browser while the
+ * site builds, and its crowd arrives once told on stdin that the site is up (scenario.ts).
+ */
+function runScenario(
+  scenario: Scenario,
+  index: number,
+  site: Promise<unknown>,
+): Promise<ScenarioReport> {
+  const inPages = scenario.inBrowser > 0;
+  const args = ["--import", "tsx", "tests/load/scenario.ts", planName, scenario.name];
   args.push(String(emulatorPort(index)));
-  if (scenario.inBrowser > 0) args.push(siteUrl);
+  if (inPages) args.push(siteUrl);
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
+      stdio: [inPages ? "pipe" : "ignore", "pipe", "inherit"],
     });
+    running.add(child);
+    // Without the line (no site), the scenario ends at once.
+    if (inPages) {
+      site.then(
+        () => child.stdin?.end("site up\n"),
+        () => child.stdin?.end(),
+      );
+    }
     let output = "";
-    child.stdout.on("data", (chunk) => {
+    child.stdout?.on("data", (chunk) => {
       output += chunk;
     });
     child.on("error", fail);
     child.on("exit", (code) => {
+      running.delete(child);
       const line = output.split("\n").find((candidate) => candidate.startsWith("REPORT "));
       if (code !== 0 || !line)
         return fail(new Error(`${scenario.name} exited ${code}:\n${output}`));
@@ -123,14 +156,31 @@ function summarise(scenario: Scenario, report: ScenarioReport): Row {
   return row;
 }
 
-const started = Date.now();
-const stopSite = await serveSite(`http://127.0.0.1:${emulatorPort(0)}`);
+// The site sends to the emulator of the plan's scenario with visitors in pages.
+const withPages = Math.max(
+  0,
+  scenarios.findIndex((scenario) => scenario.inBrowser > 0),
+);
+const site = serveSite(`http://127.0.0.1:${emulatorPort(withPages)}`);
 let reports: ScenarioReport[];
 try {
-  console.log(`load: ${scenarios.length} scenarios side by side, each with its own emulator`);
-  reports = await Promise.all(scenarios.map(runScenario));
+  console.log(
+    `load: ${scenarios.length} scenarios side by side (${planName}), each with its own emulator`,
+  );
+  // The site first: a failed build is the error told, not the scenario it stopped.
+  const [, ...ended] = await Promise.all([
+    site,
+    ...scenarios.map((scenario, index) => runScenario(scenario, index, site)),
+  ]);
+  reports = ended;
+} catch (error) {
+  for (const child of running) child.kill();
+  throw error;
 } finally {
-  await stopSite();
+  await site.then(
+    (stopSite) => stopSite(),
+    () => {},
+  );
 }
 const rows = scenarios.map((scenario, index) =>
   summarise(scenario, reports[index] as ScenarioReport),
@@ -153,7 +203,7 @@ for (const visitor of browsers) {
     `in a real page: ${visitor.outcome} after ${visitor.seconds.toFixed(1)} s${visitor.sawStillSending ? ", told it was still being sent meanwhile" : ""}`,
   );
 }
-console.log(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`took ${secondsSinceStart()} s`);
 const total = rows.reduce(
   (sum, row) => ({
     delivered: sum.delivered + row.delivered,

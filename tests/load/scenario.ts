@@ -1,8 +1,10 @@
 /**
  * One launch-day scenario in a process of its own (the SDK points at one origin per process): an
  * emulator with the scenario's limits, the crowd arriving, then one JSON line with each visitor's
- * outcome and the emulator's outbox. Started by tests/load/run.ts.
- * Run: tsx tests/load/scenario.ts <name> <emulator port> [site URL for the in-browser visitors]
+ * outcome and the emulator's outbox. Started by tests/load/run.ts, which builds the site for the
+ * visitors in pages meanwhile: with a site URL, the crowd arrives once a line on stdin says the
+ * site is up, and the scenario ends if stdin closes without one.
+ * Run: tsx tests/load/scenario.ts <plan> <name> <emulator port> [site URL for the in-browser visitors]
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,7 +14,7 @@ import { emulatorControls } from "../../server/emulator/client";
 import { startEmulator } from "../../server/emulator/server";
 import { startBrowser, visitInBrowser } from "./browser-visitors";
 import { CROWD_IDS, initSdk, type VisitorResult, visit } from "./crowd";
-import { scenarios } from "./scenarios";
+import { type LoadPlanName, loadPlans } from "./scenarios";
 
 export type ScenarioReport = {
   name: string;
@@ -23,10 +25,30 @@ export type ScenarioReport = {
   lastDeliveryS: number;
 };
 
-const [name, port, siteUrl] = process.argv.slice(2);
-const scenario = scenarios.find((candidate) => candidate.name === name);
-if (!scenario || !port)
-  throw new Error(`Usage: scenario.ts <${scenarios.map((s) => s.name)}> <port> [site]`);
+const [planName, name, port, siteUrl] = process.argv.slice(2);
+const plan = loadPlans[planName as LoadPlanName] as (typeof loadPlans)[LoadPlanName] | undefined;
+const scenario = plan?.scenarios.find((candidate) => candidate.name === name);
+if (!plan || !scenario || !port) {
+  const plans = Object.keys(loadPlans).join("|");
+  throw new Error(`Usage: scenario.ts <${plans}> <scenario name> <port> [site]`);
+}
+
+/** Resolves on run.ts's line that the site is up; stdin closed without one ends the process. */
+function siteUp(): Promise<void> {
+  return new Promise((done) => {
+    let told = false;
+    process.stdin.once("data", () => {
+      told = true;
+      process.stdin.destroy();
+      done();
+    });
+    process.stdin.once("end", () => {
+      if (told) return;
+      console.error(`${name}: no site to visit (its build failed?)`);
+      process.exit(1);
+    });
+  });
+}
 
 const workDir = await mkdtemp(join(tmpdir(), "bulwark-load-"));
 const emulator = await startEmulator({
@@ -39,6 +61,7 @@ const emulator = await startEmulator({
 });
 initSdk(emulator.url);
 const browser = scenario.inBrowser > 0 ? await startBrowser() : undefined;
+if (siteUrl !== undefined) await siteUp();
 
 const slug = scenario.name.replace(/\W+/g, "-");
 const started = Date.now();
@@ -53,7 +76,9 @@ const results = await Promise.all(
     await sleep(Math.random() * scenario.arrivalMs);
     const email = `${slug}-${i}-${process.pid}@example.com`;
     const inBrowser = browserSlots.has(i) && browser !== undefined && siteUrl !== undefined;
-    const result = inBrowser ? await visitInBrowser(browser, siteUrl, email) : await visit(email);
+    const result = inBrowser
+      ? await visitInBrowser(browser, siteUrl, email)
+      : await visit(email, plan.retryBudgetMs);
     if (result.outcome === "sent") lastDelivery = Math.max(lastDelivery, Date.now());
     return { ...result, inBrowser };
   }),
