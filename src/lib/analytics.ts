@@ -6,27 +6,10 @@
  * sends them; with Global Privacy Control or Do Not Track on, nothing is ever sent or loaded. No
  * event carries the visitor's address or anything typed: names and properties are fixed words.
  */
+import type { Recorded, Signal } from "./analytics-events";
 import { retryingImport } from "./retrying-import";
 
-/** The funnel's events and their properties, each a fixed word. */
-export type Signal =
-  | { name: "pageview" }
-  | { name: "Form Start" }
-  | {
-      name: "Signup";
-      props: {
-        /** How the delivered signup was started. */
-        start: "form" | "before-app" | "resumed" | "resent";
-        /** It was tried again automatically before it arrived. */
-        retried: "yes" | "no";
-        bot_check: "on" | "off";
-      };
-    }
-  | { name: "Signup Failed"; props: { cause: string } }
-  | { name: "Signup Kept"; props: { reason: string } };
-
-/** A signal and the page it happened on (it may be sent after the page moved on). */
-export type Recorded = Signal & { url: string };
+export type { Recorded, Signal };
 
 type Send = (recorded: Recorded) => void;
 
@@ -44,15 +27,16 @@ let queue: Recorded[] | undefined = [];
 let send: Send | undefined;
 
 /**
- * Starts the tracker (the app calls it once idle); events signalled before then wait for it. Its
- * imports are only modules the app loads anyway: without the setting, this file leaves no trace.
+ * Starts the tracker (the app calls it once idle; the load test passes a sender of its own); events
+ * signalled before then wait for it. Its imports are only modules the app loads anyway: without the
+ * setting, this file leaves no trace.
  */
-export function startSignals(): void {
+export function startSignals(load: () => Promise<Send> = loadTracker): void {
   if (optedOut()) {
     queue = undefined;
     return;
   }
-  loadTracker().then(
+  load().then(
     (loaded) => {
       send = loaded;
       for (const waiting of queue ?? []) loaded(waiting);
@@ -68,7 +52,7 @@ let lastPageView: string | undefined;
 
 /** Records `event`: sent once the tracker runs, dropped where the visitor opted out. */
 export function signal(event: Signal): void {
-  const recorded = { ...event, url: window.location.href };
+  const recorded = { ...event, url: location.href };
   if (event.name === "pageview") {
     // One view of a page, however often its component mounts (StrictMode mounts it twice).
     if (recorded.url === lastPageView) return;

@@ -5,8 +5,8 @@
  * path and `utm_*` and `ref` parameters, and local events only to a local collector.
  */
 import { init, type PlausibleRequestPayload, track } from "@plausible-analytics/tracker";
-import type { Recorded } from "./analytics";
 import { PLAUSIBLE_DOMAIN, PLAUSIBLE_ENDPOINT } from "./analytics-build";
+import type { Recorded } from "./analytics-events";
 
 /** The query parameters Plausible reads its sources from; every other one is dropped. */
 const SOURCE_PARAMETER = /^(utm_[a-z]+|ref|source)$/;

@@ -8,12 +8,14 @@
 // First: the site's code below reads the constants a Vite build would define.
 import "./build-constants";
 import * as emailjs from "@emailjs/browser";
+import { type Recorded, signal, startSignals } from "../../src/lib/analytics";
 import { readEmailConfig } from "../../src/lib/config";
 import {
   buildTemplateParams,
   LIMIT_RATE,
   rateStampStore,
 } from "../../src/waitlist/browser/email-client";
+import { signalFailed, withSignals } from "../../src/waitlist/browser/signup-signals";
 import { systemClock } from "../../src/waitlist/core/clock";
 import { memoryStore } from "../../src/waitlist/core/key-value-store";
 import { createSignupMemory } from "../../src/waitlist/core/signup-memory";
@@ -41,32 +43,82 @@ export function initSdk(origin: string): void {
   emailjs.init({ publicKey: CROWD_IDS.publicKey }, origin);
 }
 
+/** Visitors so far: each one's page view has a URL of its own. */
+let visitors = 0;
+
+/** The field signals' requests still on their way to the emulator. */
+const posting = new Set<Promise<unknown>>();
+
+/**
+ * The crowd's field signals, as a build with VITE_PLAUSIBLE_DOMAIN sends them: the site's own signal
+ * code (src/lib/analytics.ts, src/waitlist/browser/signup-signals.ts) with a sender that posts each
+ * event to the emulator's stand-in of Plausible's event API, in the tracker's shape.
+ */
+export function startCrowdSignals(emulatorUrl: string, siteUrl: string): void {
+  Object.assign(globalThis, {
+    location: { pathname: "/", origin: new URL(siteUrl).origin, href: `${siteUrl}/` },
+  });
+  if (!("navigator" in globalThis)) Object.assign(globalThis, { navigator: { onLine: true } });
+  startSignals(async () => (recorded: Recorded) => {
+    const post = fetch(`${emulatorUrl}/api/event`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: JSON.stringify({
+        n: recorded.name,
+        u: recorded.url,
+        d: "bulwark.load",
+        r: null,
+        ...("props" in recorded ? { p: recorded.props } : {}),
+      }),
+    }).catch(() => {});
+    posting.add(post);
+    void post.finally(() => posting.delete(post));
+  });
+}
+
+/** Resolves once every field signal sent so far has reached the emulator. */
+export async function signalsPosted(): Promise<void> {
+  while (posting.size > 0) await Promise.all(posting);
+}
+
 /** One visitor's signup of `email`, as production runs it, from submit to outcome. */
 export async function visit(email: string, budgetMs: number): Promise<VisitorResult> {
   const { timeoutMs } = readEmailConfig({});
   const site = memoryStore();
-  const signup = createWaitlistSignup({
-    send: async (to) => {
-      await emailjs.send(CROWD_IDS.serviceId, CROWD_IDS.templateId, buildTemplateParams(to), {
-        // The SDK's limitRate and its storage as production builds set them, one browser each.
-        limitRate: LIMIT_RATE,
-        storageProvider: rateStampStore(site, Date.now),
-      });
-    },
-    memory: createSignupMemory({ site, tab: memoryStore() }),
-    lock: ownBrowserOnly,
-    clock: systemClock,
-    random: Math.random,
-    network: { isOnline: () => true, whenOnline: async () => {} },
-    timeoutMs,
-    budgetMs,
+  // The page's own signals: its view (each visitor a page of its own, where one process's page
+  // views of one address would count once), then the visitor's first touch of the field.
+  visitors += 1;
+  Object.assign(globalThis, {
+    location: { ...location, href: `${location.origin}/?visitor=${visitors}` },
   });
+  signal({ name: "pageview" });
+  Object.assign(globalThis, { location: { ...location, href: `${location.origin}/` } });
+  signal({ name: "Form Start" });
+  const signup = withSignals(
+    createWaitlistSignup({
+      send: async (to) => {
+        await emailjs.send(CROWD_IDS.serviceId, CROWD_IDS.templateId, buildTemplateParams(to), {
+          // The SDK's limitRate and its storage as production builds set them, one browser each.
+          limitRate: LIMIT_RATE,
+          storageProvider: rateStampStore(site, Date.now),
+        });
+      },
+      memory: createSignupMemory({ site, tab: memoryStore() }),
+      lock: ownBrowserOnly,
+      clock: systemClock,
+      random: Math.random,
+      network: { isOnline: () => true, whenOnline: async () => {} },
+      timeoutMs,
+      budgetMs,
+    }),
+  );
   const started = Date.now();
   const seconds = () => (Date.now() - started) / 1000;
   try {
     const outcome = await signup.submit(email);
     return { email, outcome: outcome === "sent" ? "sent" : "pending", seconds: seconds() };
-  } catch {
+  } catch (error) {
+    signalFailed(error);
     return { email, outcome: "told", seconds: seconds() };
   }
 }

@@ -11,6 +11,7 @@ import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { buildSite } from "../../scripts/build";
+import { formatFunnel } from "../../server/emulator/funnel";
 import { readBuildSettings, startPreviewServer } from "../../server/preview";
 import { setOnlyExplicitSettings } from "../e2e/support/stack-settings";
 import { CROWD_IDS } from "./crowd";
@@ -202,6 +203,12 @@ for (const visitor of browsers) {
   console.log(
     `in a real page: ${visitor.outcome} after ${visitor.seconds.toFixed(1)} s${visitor.sawStillSending ? ", told it was still being sent meanwhile" : ""}`,
   );
+}
+// Each scenario's funnel, from the field signals of its visitors simulated in Node (docs/analytics.md).
+for (const report of reports) {
+  console.log("");
+  console.log(`funnel of ${report.name}:`);
+  console.log(formatFunnel(report.funnel));
 }
 console.log(`took ${secondsSinceStart()} s`);
 const total = rows.reduce(

@@ -11,9 +11,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { emulatorControls } from "../../server/emulator/client";
+import { type Funnel, funnel } from "../../server/emulator/funnel";
 import { startEmulator } from "../../server/emulator/server";
 import { startBrowser, visitInBrowser } from "./browser-visitors";
-import { CROWD_IDS, initSdk, type VisitorResult, visit } from "./crowd";
+import {
+  CROWD_IDS,
+  initSdk,
+  signalsPosted,
+  startCrowdSignals,
+  type VisitorResult,
+  visit,
+} from "./crowd";
 import { type LoadPlanName, loadPlans } from "./scenarios";
 
 export type ScenarioReport = {
@@ -23,6 +31,8 @@ export type ScenarioReport = {
   arrivals: Record<string, number>;
   /** Seconds from the first arrival to the last delivery. */
   lastDeliveryS: number;
+  /** The funnel of the visitors simulated in Node, from their field signals. */
+  funnel: Funnel;
 };
 
 const [planName, name, port, siteUrl] = process.argv.slice(2);
@@ -60,6 +70,7 @@ const emulator = await startEmulator({
   log: () => {},
 });
 initSdk(emulator.url);
+startCrowdSignals(emulator.url, siteUrl ?? emulator.url);
 const browser = scenario.inBrowser > 0 ? await startBrowser() : undefined;
 if (siteUrl !== undefined) await siteUp();
 
@@ -85,7 +96,10 @@ const results = await Promise.all(
 );
 await browser?.close();
 
-const outbox = await emulatorControls(emulator.url).outbox();
+await signalsPosted();
+const controls = emulatorControls(emulator.url);
+const outbox = await controls.outbox();
+const events = await controls.events();
 const arrivals: Record<string, number> = {};
 for (const entry of outbox) {
   const email = String(entry.template_params.email);
@@ -98,5 +112,6 @@ const report: ScenarioReport = {
   results,
   arrivals,
   lastDeliveryS: (lastDelivery - started) / 1000,
+  funnel: funnel(events),
 };
 console.log(`REPORT ${JSON.stringify(report)}`);
