@@ -8,14 +8,18 @@
  * (`lighthouserc`'s `assert.assertions`: an audit or `categories:<id>` key, a level, and
  * `minScore` or `maxNumericValue` with an `aggregationMethod`), so it reads as the known format
  * and could be handed to `lhci assert` as it stands. The other bars cannot be said in that format,
- * and stay plain numbers here:
+ * and stay plain numbers here. No time is judged as an absolute figure (this machine's speed swings
+ * 2.5x between runs): each is a ratio to a floor measured in the same interleaved rounds.
  * - LCP and TBT are judged against a bare one-heading page measured in the same rounds (a busy
  *   machine slows both alike); Lighthouse CI compares a run with fixed numbers only.
+ * - The main thread's work before first paint is judged against the bare page's, and how soon the
+ *   form is React's against a React floor's: the least a prerendered React 19 page needs to own
+ *   one form (scripts/bench/react-floor.ts).
  * - The weights count response bodies, JavaScript as served in brotli and again as a gzip-only host
  *   would send it, and CSS inlined into the HTML; Lighthouse's `resource-summary` counts transfer
  *   sizes with headers, in the one encoding it was served, and stylesheets only.
- * - "hydrated" (the form is React's after first paint) is not a Lighthouse audit: the bench
- *   watches it itself (scripts/bench/form-live.ts).
+ * - "Form live" (the form is React's after first paint) and the work before first paint are not
+ *   Lighthouse audits: the bench watches them itself (scripts/bench/form-live.ts, paint-work.ts).
  */
 
 const KB = 1024;
@@ -39,7 +43,6 @@ export const LIGHTHOUSE_ASSERTIONS = {
   "categories:performance": minScore(1),
   "categories:accessibility": minScore(1),
   "categories:best-practices": minScore(1),
-  "total-blocking-time": maxNumericValue(25),
   "cumulative-layout-shift": maxNumericValue(0),
 } satisfies Record<string, LighthouseCiAssertion>;
 
@@ -51,12 +54,22 @@ export const LANDING_LIGHTHOUSE_ASSERTIONS = {
   "categories:seo": minScore(1),
 } satisfies Record<string, LighthouseCiAssertion>;
 
-/** Bars relative to the bare page measured in the same rounds (medians of the mobile runs). */
+/** Bars relative to the bare page measured in the same rounds (the mobile runs). */
 export const REFERENCE_BARS = {
-  /** A page's LCP at most this many times the bare page's. */
-  lcpRatio: 1.25,
-  /** A page's TBT at most the bare page's plus this, besides Lighthouse's own bar above. */
+  /** A page's median LCP at most this many times the bare page's median. */
+  lcpRatio: 1.15,
+  /** No run's LCP over this many times the bare page's median. */
+  lcpMaxRatio: 1.5,
+  /** A page's median TBT at most the bare page's plus this. */
   tbtOverReferenceMs: 25,
+};
+
+/** Bars relative to the floors the bench measures beside the site (4x CPU, medians of interleaved runs). */
+export const FLOOR_BARS = {
+  /** The form React's after first paint, at most this many times the React floor's. */
+  formLiveOverReactFloor: 1.25,
+  /** Main-thread work before first paint (parse, style, layout, paint, script), at most this many times the bare page's. */
+  paintWorkOverBare: 2,
 };
 
 /** What the pages may weigh: the scripts and CSS of `/`, its idle preloads included, and each page's HTML. */
@@ -81,9 +94,6 @@ export const REQUEST_BARS = {
   renderBlockingNotCss: 0,
 };
 
-/** The form's field is React's at most this long after first contentful paint, 4x CPU. */
-export const FORM_LIVE_AFTER_FCP_MS = 1000;
-
 const kilobytes = (bytes: number) => `${bytes / KB} KB`;
 
 const CATEGORY_TITLES: Record<string, string> = {
@@ -104,16 +114,15 @@ function categoryRows(assertions: Record<string, LighthouseCiAssertion>, where: 
 
 /** The bars as docs/performance.md shows them (Markdown). */
 export function budgetsTable(): string {
-  const tbt = LIGHTHOUSE_ASSERTIONS["total-blocking-time"][1].maxNumericValue;
   const cls = LIGHTHOUSE_ASSERTIONS["cumulative-layout-shift"][1].maxNumericValue;
   const rows = [
     ...categoryRows(LIGHTHOUSE_ASSERTIONS, ""),
     ...categoryRows(LANDING_LIGHTHOUSE_ASSERTIONS, " on `/`"),
-    ["LCP", `at most ${REFERENCE_BARS.lcpRatio}× the bare page's`],
     [
-      "Total Blocking Time",
-      `at most ${tbt} ms, and at most the bare page's + ${REFERENCE_BARS.tbtOverReferenceMs} ms`,
+      "LCP",
+      `median at most ${REFERENCE_BARS.lcpRatio}× the bare page's, no run over ${REFERENCE_BARS.lcpMaxRatio}×`,
     ],
+    ["Total Blocking Time", `at most the bare page's + ${REFERENCE_BARS.tbtOverReferenceMs} ms`],
     ["CLS", String(cls)],
     [
       "JavaScript for `/`, idle preloads included",
@@ -127,8 +136,12 @@ export function budgetsTable(): string {
     ["Requests off the origin before a submit", String(REQUEST_BARS.offOrigin)],
     ["Render-blocking requests but CSS", String(REQUEST_BARS.renderBlockingNotCss)],
     [
-      `"hydrated": the form's field is React's, after first paint, 4x CPU`,
-      `at most ${FORM_LIVE_AFTER_FCP_MS / 1000} s`,
+      "Form live: the form's field is React's, after first paint, 4x CPU",
+      `at most ${FLOOR_BARS.formLiveOverReactFloor}× the React floor's`,
+    ],
+    [
+      "Main-thread work before first paint (parse, style, layout, paint, script), 4x CPU",
+      `at most ${FLOOR_BARS.paintWorkOverBare}× the bare page's`,
     ],
   ];
   const lines = ["| Figure | Bar |", "|---|---|"];

@@ -1,6 +1,6 @@
 /**
- * How soon the landing page's form is React's: the time from navigation to the first frame in which
- * the form's email field carries React's props (React sets them as it hydrates that element, so
+ * How soon a page's form is React's (the site's landing page, or the React floor): the time from
+ * navigation to the first frame in which the form's email field carries React's props (React sets them as it hydrates that element, so
  * from then on React handles what the visitor does there), beside first contentful paint, in
  * Chromium with Lighthouse's mobile throttling applied: 4x CPU, and optionally its slow 4G.
  * Watched from outside the app, by a script the page is given before its own, the same way with
@@ -34,7 +34,8 @@ const WATCH_FIELD = `(() => {
   requestAnimationFrame(check);
 })();`;
 
-async function once(url: string, slowNetwork: boolean): Promise<FormLive> {
+/** One load of `url` in a fresh Chromium. */
+export async function formLiveOnce(url: string, slowNetwork: boolean): Promise<FormLive> {
   const browser = await chromium.launch({
     executablePath: chromiumExecutable(),
     args: CHROMIUM_ARGS,
@@ -76,6 +77,6 @@ export async function measureFormLive(
   { slowNetwork }: { slowNetwork: boolean },
 ): Promise<FormLive[]> {
   const results: FormLive[] = [];
-  for (let run = 0; run < runs; run++) results.push(await once(url, slowNetwork));
+  for (let run = 0; run < runs; run++) results.push(await formLiveOnce(url, slowNetwork));
   return results;
 }

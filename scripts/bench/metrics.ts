@@ -60,9 +60,8 @@ const atMost = (limit: number, text: string, landingOnly = false): Bar => ({
   landingOnly,
 });
 const lighthouse = LIGHTHOUSE_ASSERTIONS;
-const tbtBar = lighthouse["total-blocking-time"][1].maxNumericValue;
 const clsBar = lighthouse["cumulative-layout-shift"][1].maxNumericValue;
-const { lcpRatio, tbtOverReferenceMs } = REFERENCE_BARS;
+const { lcpRatio, lcpMaxRatio, tbtOverReferenceMs } = REFERENCE_BARS;
 
 export const METRICS: Metric[] = [
   {
@@ -98,13 +97,19 @@ export const METRICS: Metric[] = [
     bar: atMost(lcpRatio, `<= ${lcpRatio}x`),
   },
   {
+    label: "worst LCP / reference",
+    key: "lcpMaxRatio",
+    format: (value) => `${value.toFixed(2)}x`,
+    bar: atMost(lcpMaxRatio, `<= ${lcpMaxRatio}x`),
+  },
+  {
     label: "TBT",
     key: "tbt",
     format: millis,
     spread: true,
     bar: {
-      text: `<= ${tbtBar} ms and <= bare + ${tbtOverReferenceMs} ms`,
-      holds: (value, reference) => value <= tbtBar && value <= reference.tbt + tbtOverReferenceMs,
+      text: `<= bare + ${tbtOverReferenceMs} ms`,
+      holds: (value, reference) => value <= reference.tbt + tbtOverReferenceMs,
     },
   },
   {
@@ -161,9 +166,9 @@ export const METRICS: Metric[] = [
   },
 ];
 
-/** The figures a run measures (every metric but the ratio, which compares pages). */
+/** The figures a run measures (every metric but the ratios, which compare pages). */
 export const FIGURE_KEYS = METRICS.map(({ key }) => key).filter(
-  (key): key is keyof Figures => key !== "lcpRatio",
+  (key): key is keyof Figures => key !== "lcpRatio" && key !== "lcpMaxRatio",
 );
 export const WORST_KEYS = METRICS.filter(({ worst }) => worst).map(
   ({ key }) => key as keyof Figures,

@@ -1,8 +1,10 @@
 /**
  * What the bench prints: a table per preset (median [min-max] beside each bar, "ok" or "NO"), the
- * main thread's work by Lighthouse's groups, whether the run was noisy, and "hydrated".
+ * main thread's work by Lighthouse's groups, whether the run was noisy, and the figures judged
+ * against the floors (form live, work before first paint).
  */
-import { FORM_LIVE_AFTER_FCP_MS } from "./budgets";
+import { FLOOR_BARS } from "./budgets";
+import type { FloorRuns } from "./floor-runs";
 import type { FormLive } from "./form-live";
 import {
   barApplies,
@@ -15,6 +17,7 @@ import {
   type Verdict,
 } from "./metrics";
 import { PAGES } from "./pages";
+import { COUNTED_KINDS, type PaintWork } from "./paint-work";
 import type { Preset } from "./runs";
 import { median, type PageFigures, type Spread, spreadOf } from "./statistics";
 
@@ -22,7 +25,10 @@ function cell(metric: Metric, page: string, figures: Record<string, PageFigures>
   const value = summaryOf(figures, page)[metric.key] ?? Number.NaN;
   if (Number.isNaN(value)) return "n/a";
   let text = metric.format(value);
-  const spread = metric.key === "lcpRatio" ? undefined : figures[page]?.spreads[metric.key];
+  const spread =
+    metric.key === "lcpRatio" || metric.key === "lcpMaxRatio"
+      ? undefined
+      : figures[page]?.spreads[metric.key];
   if (metric.spread && spread) {
     text += ` [${metric.format(spread.min)}-${metric.format(spread.max)}]`;
   }
@@ -81,37 +87,79 @@ export function printNoise(noisy: number[], runs: number, referenceTbt: Spread |
   );
 }
 
+const spreadText = (spread: Spread) =>
+  `${millis(spread.median)} [${millis(spread.min)}-${millis(spread.max)}]`;
+
 /**
- * "hydrated" with 4x CPU (the bar) and with slow 4G added (informational): prints their table and
- * returns the bar's verdict and the rows.
+ * The floors' tables: form live after FCP on the site beside the React floor (and the site with
+ * slow 4G added, informational), and the work before FCP by kind on the site beside the bare page.
+ * Returns the two bars' verdicts and the figures for the summary.
  */
-export function formLiveReport(measured: { cpu: FormLive[]; cpuAndNetwork: FormLive[] }): {
-  verdict: Verdict;
-  rows: string[][];
-} {
-  const bar = `<= ${seconds(FORM_LIVE_AFTER_FCP_MS)} after FCP, 4x CPU`;
-  const rows: string[][] = [];
-  let verdict: Verdict | undefined;
-  for (const [label, runs] of [
-    ["4x CPU", measured.cpu],
-    ["4x CPU, slow 4G", measured.cpuAndNetwork],
-  ] as const) {
-    const afterFcp = spreadOf(runs.map((run) => run.formLive - run.fcp));
-    const holds = afterFcp.median <= FORM_LIVE_AFTER_FCP_MS;
-    const figure = `${seconds(afterFcp.median)} [${seconds(afterFcp.min)}-${seconds(afterFcp.max)}]`;
-    const counted = verdict === undefined;
-    rows.push([
+export function floorReport(measured: FloorRuns, slowNetwork: FormLive[]) {
+  const { formLiveOverReactFloor, paintWorkOverBare } = FLOOR_BARS;
+  const afterFcp = (runs: FormLive[]) => spreadOf(runs.map((run) => run.formLive - run.fcp));
+  const formLive = {
+    site: afterFcp(measured.siteFormLive),
+    reactFloor: afterFcp(measured.floorFormLive),
+    siteSlow4g: afterFcp(slowNetwork),
+  };
+  const formRatio = formLive.site.median / formLive.reactFloor.median;
+  const formHolds = formRatio <= formLiveOverReactFloor;
+  const formRows = [
+    ["site /", measured.siteFormLive, formLive.site],
+    ["React floor", measured.floorFormLive, formLive.reactFloor],
+    ["site /, slow 4G added", slowNetwork, formLive.siteSlow4g],
+  ] as const;
+  printTable(
+    `form live: the form's field React's, 4x CPU, median [min-max] of ${measured.siteFormLive.length} interleaved runs (bar: site <= ${formLiveOverReactFloor}x the React floor, after FCP)`,
+    ["page", "FCP", "form live", "form live - FCP"],
+    formRows.map(([label, runs, spread]) => [
       label,
       seconds(median(runs.map((run) => run.fcp))),
       seconds(median(runs.map((run) => run.formLive))),
-      counted ? `${figure} ${holds ? "ok" : "NO"}` : figure,
-    ]);
-    verdict ??= { page: "landing", metric: "hydrated - FCP", bar, value: figure, holds };
-  }
-  printTable(
-    `hydrated: the form's field React's on /, throttling applied, median [min-max] of ${measured.cpu.length} runs (bar ${bar})`,
-    ["throttling", "FCP", "hydrated", "hydrated - FCP"],
-    rows,
+      spreadText(spread),
+    ]),
   );
-  return { verdict: verdict as Verdict, rows };
+  console.log(
+    `site / React floor: ${formRatio.toFixed(2)}x ${formHolds ? "ok" : "NO"} (slow 4G informational)`,
+  );
+
+  const work = (runs: PaintWork[]) =>
+    Object.fromEntries(
+      [...COUNTED_KINDS, "total", "other"].map((kind) => [
+        kind,
+        spreadOf(runs.map((run) => run[kind as keyof PaintWork])),
+      ]),
+    ) as Record<keyof PaintWork, Spread>;
+  const paintWork = { site: work(measured.sitePaintWork), bare: work(measured.barePaintWork) };
+  const workRatio = paintWork.site.total.median / paintWork.bare.total.median;
+  const workHolds = workRatio <= paintWorkOverBare;
+  printTable(
+    `main-thread work before FCP by kind (Chromium trace), 4x CPU, median [min-max] of ${measured.sitePaintWork.length} interleaved runs (bar: total <= ${paintWorkOverBare}x the bare page's; "other", the navigation's commit, not counted)`,
+    ["kind", "site /", "bare page"],
+    ([...COUNTED_KINDS, "total", "other"] as const).map((kind) => [
+      kind,
+      spreadText(paintWork.site[kind]),
+      spreadText(paintWork.bare[kind]),
+    ]),
+  );
+  console.log(`site / bare page: ${workRatio.toFixed(2)}x ${workHolds ? "ok" : "NO"}`);
+
+  const verdicts: Verdict[] = [
+    {
+      page: "landing",
+      metric: "form live after FCP / React floor",
+      bar: `<= ${formLiveOverReactFloor}x`,
+      value: `${formRatio.toFixed(2)}x (${spreadText(formLive.site)} vs ${spreadText(formLive.reactFloor)})`,
+      holds: formHolds,
+    },
+    {
+      page: "landing",
+      metric: "work before FCP / bare page",
+      bar: `<= ${paintWorkOverBare}x`,
+      value: `${workRatio.toFixed(2)}x (${spreadText(paintWork.site.total)} vs ${spreadText(paintWork.bare.total)})`,
+      holds: workHolds,
+    },
+  ];
+  return { verdicts, formLive, paintWork };
 }

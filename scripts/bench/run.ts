@@ -1,21 +1,23 @@
 /**
- * Benchmarks the production build with Lighthouse beside a bare reference page, in the same rounds on
- * the same (possibly busy) machine, and prints medians with their spread next to the bars of
- * scripts/bench/budgets.ts (docs/performance.md says how to read it).
+ * Benchmarks the production build with Lighthouse beside a bare reference page, and at 4x CPU beside
+ * a React floor and the bare page, in interleaved rounds on the same (possibly busy) machine, and
+ * prints medians with their spread next to the bars of scripts/bench/budgets.ts (docs/performance.md
+ * says how to read it).
  * Run: npm run bench [-- --runs 1] (raw results in reports/bench/raw/<timestamp>/).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { measureAgainstFloors } from "./floor-runs";
 import { measureFormLive } from "./form-live";
 import { FIGURE_KEYS, GROUP_LABELS, verdictsOf, WORST_KEYS } from "./metrics";
 import { PAGES } from "./pages";
-import { formLiveReport, printBreakdown, printNoise, printPreset } from "./report";
+import { floorReport, printBreakdown, printNoise, printPreset } from "./report";
 import { measureAll, presets } from "./runs";
-import { buildAndServe, startReferenceServer } from "./servers";
+import { buildAndServe, startReactFloorServer, startReferenceServer } from "./servers";
 import { breakdownSpreads, noisyRounds, pageFiguresOf } from "./statistics";
 
-const MOBILE_RUNS = 5;
+const MOBILE_RUNS = 9;
 const DESKTOP_RUNS = 3;
 
 const root = resolve(import.meta.dirname, "../..");
@@ -37,10 +39,13 @@ async function main() {
   await mkdir(rawDir, { recursive: true });
   const site = await buildAndServe(resolve(benchDir, "site"));
   const reference = await startReferenceServer();
+  const reactFloor = await startReactFloorServer();
   const urls = Object.fromEntries(
     PAGES.map((page) => [page.name, `${page.onSite ? site.url : reference.url}${page.path}`]),
   );
-  console.log(`Site ${site.url}, reference ${reference.url}; raw results in ${rawDir}`);
+  console.log(
+    `Site ${site.url}, reference ${reference.url}, React floor ${reactFloor.url}; raw results in ${rawDir}`,
+  );
   try {
     const runs = await measureAll(urls, presetList, rawDir);
     const options = {
@@ -65,11 +70,15 @@ async function main() {
     const noisy = noisyRounds(runs, "mobile", "reference");
     printNoise(noisy, mobileRuns, figures.mobile?.reference?.spreads.tbt);
     const landing = urls.landing ?? "";
-    const formLive = formLiveReport({
-      cpu: await measureFormLive(landing, mobileRuns, { slowNetwork: false }),
-      cpuAndNetwork: await measureFormLive(landing, mobileRuns, { slowNetwork: true }),
-    });
-    const verdicts = [...verdictsOf(figures.mobile ?? {}), formLive.verdict];
+    const floorRuns = await measureAgainstFloors(
+      { site: landing, reactFloor: `${reactFloor.url}/`, bare: `${reference.url}/` },
+      mobileRuns,
+    );
+    const floors = floorReport(
+      floorRuns,
+      await measureFormLive(landing, mobileRuns, { slowNetwork: true }),
+    );
+    const verdicts = [...verdictsOf(figures.mobile ?? {}), ...floors.verdicts];
     const durationMs = Date.now() - startedAt.getTime();
     const summaryFile = resolve(rawDir, "summary.json");
     const summaryJson = {
@@ -79,7 +88,8 @@ async function main() {
       noisyRounds: noisy,
       figures,
       breakdown,
-      hydrated: formLive.rows,
+      formLive: floors.formLive,
+      paintWork: floors.paintWork,
       verdicts,
       offenders,
     };
@@ -90,7 +100,7 @@ async function main() {
       `bars: ${holding} hold, ${verdicts.length - holding} do not${noisy.length > 0 ? " (noisy run)" : ""}`,
     );
   } finally {
-    await Promise.all([site.close(), reference.close()]);
+    await Promise.all([site.close(), reference.close(), reactFloor.close()]);
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * The bench's two servers: the production build served as the static hosts serve it, and the bare
- * reference page beside it.
+ * The bench's servers: the production build served as the static hosts serve it, and beside it the
+ * bare reference page and the React floor.
  */
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -9,6 +9,7 @@ import { brotliCompressSync } from "node:zlib";
 import { closeServer, ensurePortFree, freePort, listenOn, readPort } from "../../server/ports";
 import { readBuildSettings, startPreviewServer } from "../../server/preview";
 import { buildSite } from "../build";
+import { buildReactFloor } from "./react-floor";
 
 /** A production build refuses to run without these; the bench never submits, so placeholders do. */
 const PLACEHOLDER_ENV = {
@@ -23,8 +24,8 @@ const referenceFile = resolve(root, "bench/reference.html");
 export type Served = { url: string; close(): Promise<void> };
 
 /**
- * Where the bench listens: BENCH_PORT for the site, the next port for the reference page and the
- * one after for Lighthouse's Chromium; unset, ports the system picks.
+ * Where the bench listens: BENCH_PORT for the site, the next port for the reference page, the
+ * one after for Lighthouse's Chromium and the next for the React floor; unset, ports the system picks.
  */
 const BENCH_PORT = readPort(process.env, "BENCH_PORT", 0);
 const portAfterBase = (offset: number) => (BENCH_PORT === 0 ? 0 : BENCH_PORT + offset);
@@ -47,22 +48,43 @@ export async function buildAndServe(outDir: string): Promise<Served> {
   return startPreviewServer({ distDir, settings, port, portSetting: "BENCH_PORT" });
 }
 
-/** The reference page, in brotli as the site's pages are, as plain text/html without the site's headers. */
-export async function startReferenceServer(): Promise<Served> {
-  const body = brotliCompressSync(await readFile(referenceFile));
+const CONTENT_TYPES: Record<string, string> = {
+  html: "text/html; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+};
+
+/** Files by URL path (`/` for the page), each in brotli, as plain responses without the site's headers. */
+async function serveInBrotli(files: Map<string, Buffer>, portOffset: number): Promise<Served> {
+  const bodies = new Map(
+    [...files].map(([path, body]) => [path, brotliCompressSync(body)] as const),
+  );
   const server = createServer((request, response) => {
-    if (request.url !== "/") {
+    const path = request.url ?? "/";
+    const body = bodies.get(path);
+    if (!body) {
       response.writeHead(404).end();
       return;
     }
+    const extension = path === "/" ? "html" : (path.split(".").pop() ?? "");
     response
       .writeHead(200, {
-        "Content-Type": "text/html",
+        "Content-Type": CONTENT_TYPES[extension] ?? "application/octet-stream",
         "Content-Encoding": "br",
         "Content-Length": String(body.length),
       })
       .end(body);
   });
-  const port = await listenOn(server, portAfterBase(1), "BENCH_PORT");
+  const port = await listenOn(server, portAfterBase(portOffset), "BENCH_PORT");
   return { url: `http://127.0.0.1:${port}`, close: () => closeServer(server) };
+}
+
+/** The bare reference page, in brotli as the site's pages are. */
+export async function startReferenceServer(): Promise<Served> {
+  return serveInBrotli(new Map([["/", await readFile(referenceFile)]]), 1);
+}
+
+/** The React floor (scripts/bench/react-floor.ts), built now and served in brotli the same way. */
+export async function startReactFloorServer(): Promise<Served> {
+  console.log("Building the React floor...");
+  return serveInBrotli(await buildReactFloor(), 3);
 }

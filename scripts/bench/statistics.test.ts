@@ -66,6 +66,10 @@ describe("pageFiguresOf", () => {
     expect(result.landing?.summary.lcpRatio).toBeCloseTo(1200 / 900);
     expect(result.reference?.summary.lcpRatio).toBe(1);
   });
+
+  it("gives the worst run's LCP as a ratio to the reference page's median", () => {
+    expect(result.landing?.summary.lcpMaxRatio).toBeCloseTo(1400 / 900);
+  });
 });
 
 describe("noisyRounds", () => {

@@ -5,8 +5,11 @@
 import type { Figures, Run } from "./figures";
 
 export type Spread = { min: number; median: number; max: number };
-/** A page's summary: each figure's median (the worst run for some), and LCP over the bare page's. */
-export type Summary = Figures & { lcpRatio: number };
+/**
+ * A page's summary: each figure's median (the worst run for some), and its median and worst LCP
+ * over the bare page's median.
+ */
+export type Summary = Figures & { lcpRatio: number; lcpMaxRatio: number };
 export type PageFigures = { summary: Summary; spreads: Record<keyof Figures, Spread> };
 
 /** The middle value (the mean of the two middle ones for an even count); NaN values are left out. */
@@ -28,8 +31,8 @@ export function spreadOf(values: number[]): Spread {
 
 /**
  * Per page for one preset: each figure's spread over the runs, and the summary: the medians (the
- * worst run for the figures in `worst`: one stray request is one too many) with LCP as a ratio to
- * the median LCP of the page named `reference`.
+ * worst run for the figures in `worst`: one stray request is one too many) with the median and
+ * the worst LCP as ratios to the median LCP of the page named `reference`.
  */
 export function pageFiguresOf(
   runs: Run[],
@@ -62,7 +65,12 @@ export function pageFiguresOf(
           return [key, (worst.includes(key) ? spread?.max : spread?.median) ?? Number.NaN];
         }),
       ) as Figures;
-      const summary = { ...values, lcpRatio: values.lcp / referenceLcp };
+      const worstLcp = pageSpreads.lcp?.max ?? Number.NaN;
+      const summary = {
+        ...values,
+        lcpRatio: values.lcp / referenceLcp,
+        lcpMaxRatio: worstLcp / referenceLcp,
+      };
       return [page, { summary, spreads: pageSpreads }];
     }),
   );
