@@ -84,6 +84,11 @@ const exported: Record<string, string> = {
   VITE_EMAILJS_TIMEOUT_MS: "1",
   SITE_URL: "https://shell-site.invalid",
   SECURITY_CONTACT: "shell-contact@shell-site.invalid",
+  // The field signals to a real collector: a test build that took them would send events off this
+  // machine (a test fails on any such request) and its default build would not be the default.
+  VITE_PLAUSIBLE_DOMAIN: "shell-site.invalid",
+  VITE_PLAUSIBLE_ENDPOINT: "https://shell-plausible.invalid/api/event",
+  PLAUSIBLE_UPSTREAM: "https://shell-plausible.invalid/api/event",
   // Not an address: a test stack that read it would stop its production build (the emails).
   WAITLIST_TEAM_EMAIL: "shell-team",
   PORT: String(busySite),
