@@ -7,7 +7,7 @@
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { E2E_SITE_URL } from "../e2e/support/stack-ports";
+import { E2E_SITE_URL, portOf } from "../e2e/support/stack-ports";
 import { startTestStack } from "../e2e/support/test-stack";
 import type { Engine, EngineName, EnginePage } from "./engine-page";
 import { startFirefox } from "./firefox";
@@ -21,10 +21,9 @@ import { startWebKit } from "./webkit";
 /** A journey takes 2-5 s on an idle machine; a shared, busy one can take several times that. */
 const JOURNEY_TIMEOUT_MS = 60_000;
 
-// Beside the four ports of the e2e stack (site, emulator, production, misconfigured).
-const stackBase = Number(new URL(E2E_SITE_URL).port);
-const WEBDRIVER_PORT = stackBase + 4;
-const GATE_PORT = stackBase + 5;
+// Ports of their own beside the stack's (PORT_OFFSETS).
+const WEBDRIVER_PORT = portOf("enginesWebDriver");
+const GATE_PORT = portOf("enginesScriptGate");
 
 const { values } = parseArgs({
   options: { engine: { type: "string", multiple: true }, grep: { type: "string" } },

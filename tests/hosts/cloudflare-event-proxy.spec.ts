@@ -15,6 +15,7 @@ import {
   buildWithProxy,
   EVENT_PROXY_PATH,
   PROXY_SITE_PORT,
+  PROXY_UPSTREAM_PORT,
   startEventRecorder,
 } from "./event-proxy";
 import { HOSTS_WORK_DIR } from "./host-stack";
@@ -83,7 +84,7 @@ test("as deployed (Plausible's https address), wrangler skips only the endpoint'
   const logFile = resolve(folder, "wrangler.log");
   const started = await startWrangler({
     distDir: deployed.distDir,
-    port: PROXY_SITE_PORT + 1,
+    port: PROXY_UPSTREAM_PORT,
     workDir: folder,
     logFile,
   });

@@ -11,16 +11,14 @@ import { resolve } from "node:path";
 import { hostFiles } from "../../server/host-files";
 import type { BuildSettings } from "../../server/http-headers";
 import { readBuildSettings } from "../../server/preview";
-import { E2E_HOSTS_SITE_URL } from "../e2e/support/stack-ports";
+import { portOf } from "../e2e/support/stack-ports";
 import { HOSTS_DIST_DIR, HOSTS_WORK_DIR } from "./host-stack";
 
 /** A generic name, as Plausible advises: blocklists match "analytics", "stats" or "plausible". */
 export const EVENT_PROXY_PATH = "/p7/api/event";
-/**
- * wrangler serving the build with the proxy, beside the stack's own (the next port: the hosts stack
- * runs after the e2e stack, never beside it).
- */
-export const PROXY_SITE_PORT = Number(new URL(E2E_HOSTS_SITE_URL).port) + 1;
+/** wrangler serving the build with the proxy, beside the stack's own, and the upstream it forwards to. */
+export const PROXY_SITE_PORT = portOf("hostsProxySite");
+export const PROXY_UPSTREAM_PORT = portOf("hostsProxyUpstream");
 
 /**
  * Copies the stack's build into `folder` with the deploy files of the same build made with the

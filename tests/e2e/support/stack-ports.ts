@@ -4,37 +4,63 @@
  */
 const base = Number(process.env.E2E_PORT_BASE) || 4310;
 
+/**
+ * Every port a test run listens on, as an offset from E2E_PORT_BASE: one part, one port, so no two
+ * parts collide whatever runs beside what (stack-ports.test.ts holds it, and that docs/testing.md
+ * counts them right). Only the dev-mode check reuses the site's and the emulator's, after the main
+ * run, never beside it.
+ */
+export const PORT_OFFSETS = {
+  site: 0,
+  emulator: 1,
+  productionSite: 2,
+  misconfiguredSite: 3,
+  hostsSite: 4,
+  botCheckSite: 5,
+  botCheckEmulator: 6,
+  analyticsSite: 7,
+  /** The hosts' tests: wrangler serving a build with the field signals' proxy, and its upstream. */
+  hostsProxySite: 8,
+  hostsProxyUpstream: 9,
+  /** The other engines' runs: WebKitWebDriver and the script-gate proxy. */
+  enginesWebDriver: 10,
+  enginesScriptGate: 11,
+} as const;
+
+/** The port of one part of a test run. */
+export const portOf = (part: keyof typeof PORT_OFFSETS): number => base + PORT_OFFSETS[part];
+
 /** The site built for the emulator, with the SDK's anti-abuse checks off (as in `npm start`). */
-export const E2E_SITE_URL = `http://127.0.0.1:${base}`;
+export const E2E_SITE_URL = `http://127.0.0.1:${portOf("site")}`;
 /** The local EmailJS emulator every build of the stack sends to. */
-export const E2E_EMULATOR_PORT = base + 1;
+export const E2E_EMULATOR_PORT = portOf("emulator");
 export const E2E_EMULATOR_URL = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
 /** The same site built in production mode (blockHeadless and limitRate on), also on the emulator. */
-export const E2E_PRODUCTION_SITE_URL = `http://127.0.0.1:${base + 2}`;
+export const E2E_PRODUCTION_SITE_URL = `http://127.0.0.1:${portOf("productionSite")}`;
 /**
  * A build whose template id is missing, to prove the SDK's own refusal reaches the visitor; built
  * without the privacy and security contacts too, for the page's neutral wording.
  */
-export const E2E_MISCONFIGURED_SITE_URL = `http://127.0.0.1:${base + 3}`;
+export const E2E_MISCONFIGURED_SITE_URL = `http://127.0.0.1:${portOf("misconfiguredSite")}`;
 /**
  * A build with the bot check (VITE_RECAPTCHA_SITE_KEY: reCAPTCHA v2 invisible), its script from the
  * emulator's stand-in for Google, sending to an emulator of its own whose template requires a token.
  */
-export const E2E_BOT_CHECK_SITE_URL = `http://127.0.0.1:${base + 5}`;
-export const E2E_BOT_CHECK_EMULATOR_PORT = base + 6;
+export const E2E_BOT_CHECK_SITE_URL = `http://127.0.0.1:${portOf("botCheckSite")}`;
+export const E2E_BOT_CHECK_EMULATOR_PORT = portOf("botCheckEmulator");
 export const E2E_BOT_CHECK_EMULATOR_URL = `http://127.0.0.1:${E2E_BOT_CHECK_EMULATOR_PORT}`;
 /**
  * A build with the field signals (VITE_PLAUSIBLE_DOMAIN: Plausible's tracker), posting its events
  * to the stack's emulator, which plays Plausible's event API.
  */
-export const E2E_ANALYTICS_SITE_URL = `http://127.0.0.1:${base + 7}`;
+export const E2E_ANALYTICS_SITE_URL = `http://127.0.0.1:${portOf("analyticsSite")}`;
 export const E2E_WORK_DIR = `.e2e/${base}`;
 /**
  * `npm run dev` and its emulator, for playwright.dev.config.ts. They reuse the first two ports: the
  * dev run comes after the main run (see `npm test`), never beside it.
  */
-export const E2E_DEV_SITE_URL = `http://127.0.0.1:${base}`;
-export const E2E_DEV_EMULATOR_PORT = base + 1;
+export const E2E_DEV_SITE_URL = `http://127.0.0.1:${portOf("site")}`;
+export const E2E_DEV_EMULATOR_PORT = portOf("emulator");
 /** Short, so the "no answer" test does not wait the production 15 s. */
 export const E2E_SEND_TIMEOUT_MS = 3000;
 /**
@@ -46,7 +72,7 @@ export const E2E_RETRY_BUDGET_MS = 10_000;
  * The production build served by Cloudflare's own runtime (`wrangler pages dev`), for
  * playwright.hosts.config.ts; it shares the emulator's port with the main run and runs after it.
  */
-export const E2E_HOSTS_SITE_URL = `http://127.0.0.1:${base + 4}`;
+export const E2E_HOSTS_SITE_URL = `http://127.0.0.1:${portOf("hostsSite")}`;
 /**
  * What the e2e stack prints once every site answers: playwright.config.ts waits for it, so a site
  * added to the stack needs no other change.
