@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { whenIdle } from "@/lib/when-idle";
 import { browserSignup, onceSent } from "@/waitlist/browser/browser-signup";
@@ -22,6 +23,19 @@ type Note = {
   state: "held" | "sending" | "unknown" | "failed";
   submitted?: boolean;
 };
+
+/**
+ * A held note (the bot check on) ends once its address is no longer waiting to be sent: the visitor
+ * sent it from the form instead (the page moves to /success), or it failed there.
+ */
+function useHeldNoteEnds(note: Note | null, end: () => void): void {
+  const [location] = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looked at again as the page moves on.
+  useEffect(() => {
+    if (note?.state !== "held") return;
+    if (!browserSignup().unfinished().includes(note.email)) end();
+  }, [location, note]);
+}
 
 /** What the note says in `state`, `{email}` standing for the address. */
 function noteText(state: Note["state"]): string {
@@ -83,6 +97,10 @@ export function PendingSignupNote() {
       else void finish(email, "resume");
     }, LOOK_WITHIN_MS);
   }, []);
+
+  // A build-time constant: every render of a build calls it, or none does.
+  // biome-ignore lint/correctness/useHookAtTopLevel: the condition never changes within a build.
+  if (__BOT_CHECK_ON__) useHeldNoteEnds(note, () => setNote(null));
 
   // The form was given an address that may have arrived: the visitor chooses here.
   useEffect(() => {

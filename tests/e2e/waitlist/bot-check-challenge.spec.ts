@@ -160,6 +160,33 @@ test("a tab closed during a challenge leaves the address unsent: the next visit 
   await expectArrivedOnce(address, tokens);
 });
 
+test("a signup held from a closed page and sent from the form instead: once, and its note goes", async ({
+  page,
+  context,
+}) => {
+  const address = uniqueEmail("challenge-held-form");
+  await botCheckEmulator.challenge({ count: 1, match: { email: address } });
+  await page.goto("/");
+  const first = waitlistForm(page);
+  await first.email.fill(address);
+  await first.submit.click();
+  await expect(challenge(page).solve).toBeVisible();
+  await page.close();
+
+  const next = await context.newPage();
+  const tokens = sentTokens(next);
+  await recordToasts(next);
+  await next.goto("/");
+  const note = next.getByRole("region", { name: "Your waitlist signup" });
+  await expect(note).toContainText(HELD(address));
+  const { email, submit } = waitlistForm(next);
+  await email.fill(address);
+  await submit.click();
+  await expectSuccessShown(next);
+  await expect(note).toBeHidden();
+  await expectArrivedOnce(address, tokens);
+});
+
 test("an address kept in the field, put back by the page or by the browser, asks nothing of Google until the visitor acts", async ({
   page,
   consoleGuard,
