@@ -287,7 +287,9 @@ describe("the visitor confirmation", () => {
     expect(visibleText(confirmation.html)).toContain(
       "Who receives itEmailJS, the service that sends this form to us",
     );
-    expect(confirmation.text).toContain("Google handles data for us too, as our processor for reCAPTCHA");
+    expect(confirmation.text).toContain(
+      "Google handles data for us too, as our processor for reCAPTCHA",
+    );
     for (const template of (await templates()).both) {
       for (const text of allText(template)) expect(text).not.toContain("Google");
     }
