@@ -31,4 +31,3 @@ export function readAnalyticsConfig(env: BuildEnv) {
   };
 }
 
-export type AnalyticsConfig = ReturnType<typeof readAnalyticsConfig>;
