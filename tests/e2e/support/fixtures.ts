@@ -1,11 +1,15 @@
 /**
  * The test fixture every spec uses: fails a test on any uncaught error, console error or warning
- * (hydration mismatches and CSP violations included) and on any request that leaves 127.0.0.1.
- * Specs opt in to the few messages a scenario expects.
+ * (hydration mismatches and CSP violations included), on any request that leaves 127.0.0.1 and on
+ * any request whose URL holds an address the test made (`uniqueEmail`); arms the recorders of
+ * toasts, live regions and sends in every page and tab of the test's context before it loads
+ * (recorders.ts); `openTab` opens another tab of it once its app is live. Specs opt in to the few
+ * console messages a scenario expects.
  */
 import { randomUUID } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { type EmulatorControls, emulatorControls } from "../../../server/emulator/client";
+import { armRecorders } from "./recorders";
 import { E2E_BOT_CHECK_EMULATOR_URL, E2E_EMULATOR_URL } from "./stack-ports";
 
 export { expect };
@@ -42,12 +46,60 @@ function isLocal(url: URL): boolean {
   return url.hostname === "127.0.0.1" || url.protocol === "data:" || url.protocol === "blob:";
 }
 
-/** Set on <html> by the app once hydrated; the app loads after the first paint, so after `load`. */
-async function waitForHydration(page: Page) {
+/**
+ * Resolves once the app is live (it sets data-hydrated on <html> once hydrated; it loads after the
+ * first paint, so after `load`): the fixture's own goto and reload wait for it; a navigation it does
+ * not wrap (a held script released, Back and Forward) awaits it by hand.
+ */
+export async function appLive(page: Page) {
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
-export const test = base.extend<{ consoleGuard: ConsoleGuard; emulator: EmulatorControls }>({
+/** Every address `uniqueEmail` made in this worker: none may ever appear in a request's URL. */
+const addressesMade = new Set<string>();
+
+/**
+ * Fails the test if an address it made ever appears in a request URL of `context` (history, logs,
+ * Referer): the fixture guards the test's own context; a test that makes a context of its own
+ * calls it and checks what it returns at its end.
+ */
+export function guardUrls(context: BrowserContext): () => void {
+  const leaks: string[] = [];
+  context.on("request", (request) => {
+    const url = request.url();
+    for (const address of addressesMade) {
+      if (url.includes(address) || url.includes(encodeURIComponent(address))) leaks.push(url);
+    }
+  });
+  return () => expect(leaks, "requests whose URL holds a test's address").toEqual([]);
+}
+
+/** Opens `path` in `tab` and resolves once its app is live, as the fixture's own page does. */
+export async function gotoApp(tab: Page, path = "/"): Promise<void> {
+  await tab.goto(path);
+  await appLive(tab);
+}
+
+/** Opens another tab of `context` at `path`, once its app is live (the `openTab` fixture's, for any context). */
+export async function openTabIn(context: BrowserContext, path = "/"): Promise<Page> {
+  const tab = await context.newPage();
+  await gotoApp(tab, path);
+  return tab;
+}
+
+export const test = base.extend<{
+  consoleGuard: ConsoleGuard;
+  emulator: EmulatorControls;
+  openTab: (path?: string) => Promise<Page>;
+}>({
+  // Every page and tab of the test's context records its toasts, live regions and sends from its
+  // first byte, and no request of it carries an address the test made in its URL.
+  context: async ({ context }, use) => {
+    await armRecorders(context);
+    const checkUrls = guardUrls(context);
+    await use(context);
+    checkUrls();
+  },
   // Navigation resolves once the app is interactive, as a visitor's first click would need; with an
   // explicit `waitUntil`, at that point only (a visitor faster than the app, or an app held back).
   page: async ({ page }, use) => {
@@ -55,12 +107,12 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; emulator: Emulator
     const reload = page.reload.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (options?.waitUntil === undefined) await waitForHydration(page);
+      if (options?.waitUntil === undefined) await appLive(page);
       return response;
     };
     page.reload = async (options) => {
       const response = await reload(options);
-      await waitForHydration(page);
+      await appLive(page);
       return response;
     };
     await use(page);
@@ -101,6 +153,10 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; emulator: Emulator
     },
     { auto: true },
   ],
+  // Another tab of the test's context, opened at `path` once its app is live.
+  openTab: async ({ context }, use) => {
+    await use((path = "/") => openTabIn(context, path));
+  },
   // The test stack's emulator: queue a fault, read what arrived for an address. Its limits and
   // outage are account-wide: a test that switches them on affects every test running beside it.
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from it.
@@ -132,7 +188,9 @@ export const UNTIL_TEST_TIMEOUT = { timeout: 0 };
 
 /** A fresh address per test, so parallel tests never share outbox lines or faults. */
 export function uniqueEmail(label = "visitor"): string {
-  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+  const address = `${label}-${randomUUID().slice(0, 8)}@example.com`;
+  addressesMade.add(address);
+  return address;
 }
 
 /** The waitlist form as a visitor finds it: by its heading, its field's label and its button. */

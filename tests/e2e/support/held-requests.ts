@@ -8,12 +8,13 @@
  * - every send counted, with whether each has had its answer yet.
  */
 import type { BrowserContext, Page, Request, Route } from "@playwright/test";
+import { pageRecord } from "./page-record";
+import { EMAIL_API_PATH, SENDS_RECORD } from "./recorders";
 
 /** The app's module: the one script the inline loader starts. */
 export const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
 
 /** The EmailJS API's path, on the emulator as on EmailJS. */
-const EMAIL_API_PATH = "/api/v1.0/email/";
 const EMAIL_API = /\/api\/v1\.0\/email\//;
 
 /** A send leaving the browser for the emulator (a POST, so no CORS preflight). */
@@ -123,12 +124,10 @@ export async function holdAnswers(
   };
 }
 
-/** Where the page keeps its record of sends: one promise per send, settled once its answer is read. */
-const SENDS_RECORD = "__sendsAwaitingAnswers";
-
 /**
- * Counts the sends that leave the page (POSTs, so no CORS preflight is counted), and knows which
- * still await their answer. Call before the page's first navigation.
+ * Counts the sends that leave the page (POSTs, so no CORS preflight is counted) from now on, and
+ * knows which still await their answer from the page's own record (the kit's send recorder, armed
+ * before the page loads).
  *
  * `answered(hanging)` resolves once every send but the first `hanging` has had its answer read (or
  * failed): a test whose emulator leaves its first sends unanswered on purpose passes how many. It
@@ -136,42 +135,19 @@ const SENDS_RECORD = "__sendsAwaitingAnswers";
  * is awaited even before the test hears of its request: a test that moves the page's clock between
  * these waits never runs a send's time limit while it is in flight.
  */
-export async function watchSends(page: Page) {
+export function watchSends(page: Page) {
   let count = 0;
   page.on("request", (request) => {
     if (isSend(request)) count += 1;
   });
-  await page.addInitScript(
-    ({ name, path }) => {
-      const awaiting: Promise<void>[] = [];
-      Object.assign(window, { [name]: awaiting });
-      const plainFetch = window.fetch;
-      window.fetch = (input, init) => {
-        const response = plainFetch(input, init);
-        const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-        const method = init?.method ?? (input instanceof Request ? input.method : "GET");
-        if (method.toUpperCase() === "POST" && url.pathname.startsWith(path)) {
-          awaiting.push(
-            response
-              .then((answer) => answer.clone().text())
-              .then(
-                () => undefined,
-                () => undefined,
-              ),
-          );
-        }
-        return response;
-      };
-    },
-    { name: SENDS_RECORD, path: EMAIL_API_PATH },
-  );
   return {
     count: () => count,
     answered: async (hanging = 0) => {
+      // Fails at once, naming the recorder, in a page where it was not armed.
+      await pageRecord<unknown[]>(page, SENDS_RECORD);
       await page.evaluate(
         ({ name, hanging }) => {
-          const awaiting = (window as unknown as Record<string, Promise<void>[]>)[name];
-          if (!awaiting) throw new Error("watchSends was called after the page loaded");
+          const awaiting: Promise<void>[] = Reflect.get(window, name);
           return Promise.all(awaiting.slice(hanging));
         },
         { name: SENDS_RECORD, hanging },
@@ -179,3 +155,6 @@ export async function watchSends(page: Page) {
     },
   };
 }
+
+/** What watchSends gives: the count of sends and the wait for their answers. */
+export type Sends = ReturnType<typeof watchSends>;

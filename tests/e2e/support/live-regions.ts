@@ -1,53 +1,25 @@
 /**
- * What a screen reader hears: each new text a live region comes to hold, recorded in the page.
+ * What a screen reader hears: each new text a live region came to hold, from the page's own record
+ * (recorders.ts, armed by the kit's fixture in every page of the test's context before it loads).
  */
 import type { Page } from "@playwright/test";
+import { pageRecord } from "./page-record";
+import { type Heard, LIVE_REGIONS_RECORD } from "./recorders";
 
 /**
- * From the first byte, records each new text a live region comes to hold (any element with
- * aria-live polite or assertive, or a status, alert or log role not switched off), whitespace
- * collapsed. `start` forgets what was said while the page loaded, so a test hears only its own
- * events.
+ * Reads what `page`'s live regions said. `start` forgets what was said so far (while the page
+ * loaded), so a test hears only its own events; `heardAssertively` keeps what interrupts the
+ * visitor (Radix's announcement of a destructive toast).
  */
-export async function recordLiveRegions(page: Page) {
-  await page.addInitScript(() => {
-    const heard: string[] = [];
-    const last = new WeakMap<Element, string>();
-    const LIVE =
-      '[aria-live="polite"], [aria-live="assertive"], [role="status"]:not([aria-live="off"]), [role="alert"]:not([aria-live="off"]), [role="log"]:not([aria-live="off"])';
-    const listen = () => {
-      for (const region of document.querySelectorAll(LIVE)) {
-        // A region inside another live region is said as part of it.
-        if (region.parentElement?.closest(LIVE)) continue;
-        const text = (region.textContent ?? "").replace(/\s+/g, " ").trim();
-        if (text !== (last.get(region) ?? "") && text !== "") heard.push(text);
-        last.set(region, text);
-      }
-    };
-    Object.assign(window, {
-      liveRegions: {
-        heard,
-        start() {
-          listen();
-          heard.length = 0;
-        },
-      },
-    });
-    new MutationObserver(listen).observe(document, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-    });
-  });
+export function recordLiveRegions(page: Page) {
+  let since = 0;
+  const record = async () => (await pageRecord<Heard[]>(page, LIVE_REGIONS_RECORD)).slice(since);
   return {
-    start: () =>
-      page.evaluate(() =>
-        (window as unknown as { liveRegions: { start(): void } }).liveRegions.start(),
-      ),
-    heard: () =>
-      page.evaluate(
-        () => (window as unknown as { liveRegions: { heard: string[] } }).liveRegions.heard,
-      ),
+    start: async () => {
+      since = (await pageRecord<Heard[]>(page, LIVE_REGIONS_RECORD)).length;
+    },
+    heard: async () => (await record()).map(({ text }) => text),
+    heardAssertively: async () =>
+      (await record()).filter(({ assertive }) => assertive).map(({ text }) => text),
   };
 }

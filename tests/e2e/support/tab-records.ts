@@ -6,65 +6,21 @@
  */
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, UNTIL_TEST_TIMEOUT, waitlistForm } from "./fixtures";
-
-export type ToastShown = {
-  /** The toast's text, whitespace collapsed: title and description. */
-  text: string;
-  /** The page's clock (performance.now()) when it was first seen open, and when it closed. */
-  shownAt: number;
-  closedAt?: number;
-  /** Each path the tab was on while the toast was open and visible, in order. */
-  seenOn: string[];
-};
-
-type Recorder = { toasts: ToastShown[] };
-const RECORDER = "__tabToasts";
+import { pageRecord } from "./page-record";
+import { TOASTS_RECORD, type ToastShown, toastRecorder } from "./recorders";
 
 /**
- * From the first byte of every document in `target` (a page, or a whole context so tabs it opens
- * later record too), records each toast. Call before the page's first navigation.
+ * Arms the toast recorder alone in `target`, from the first byte of every document: the kit's
+ * fixture already arms it in the test's own context (recorders.ts), so only a page or context the
+ * test made itself needs it.
  */
 export async function recordToasts(target: Page | BrowserContext): Promise<void> {
-  await target.addInitScript((name) => {
-    const record: Recorder = { toasts: [] };
-    Object.assign(window, { [name]: record });
-    const open = new Map<Element, ToastShown>();
-    const look = () => {
-      const now = performance.now();
-      const items = document.querySelectorAll('[role="region"][aria-label^="Notifications"] li');
-      for (const [item, entry] of open) {
-        if (!item.isConnected || item.getAttribute("data-state") !== "open") {
-          entry.closedAt = now;
-          open.delete(item);
-        }
-      }
-      for (const item of items) {
-        if (item.getAttribute("data-state") !== "open" || !item.checkVisibility()) continue;
-        let entry = open.get(item);
-        if (!entry) {
-          entry = { text: "", shownAt: now, seenOn: [] };
-          open.set(item, entry);
-          record.toasts.push(entry);
-        }
-        entry.text = (item.textContent ?? "").replace(/\s+/g, " ").trim();
-        if (entry.seenOn.at(-1) !== location.pathname) entry.seenOn.push(location.pathname);
-      }
-    };
-    new MutationObserver(look).observe(document, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-    });
-  }, RECORDER);
+  await target.addInitScript(toastRecorder, TOASTS_RECORD);
 }
 
-/** What `page` has recorded so far (recordToasts must have been called before it loaded). */
-export function toastsShown(page: Page): Promise<ToastShown[]> {
-  return page.evaluate(
-    (name) => (window as unknown as Record<string, Recorder>)[name]?.toasts ?? [],
-    RECORDER,
-  );
+/** What `page` has recorded so far; throws at once where the recorder was not armed. */
+export async function toastsShown(page: Page): Promise<ToastShown[]> {
+  return (await pageRecord<{ toasts: ToastShown[] }>(page, TOASTS_RECORD)).toasts;
 }
 
 /** Whether `page` showed a toast whose text matches `text` while it was on `path`. */

@@ -16,7 +16,8 @@ import {
   uniqueEmail,
   waitlistForm,
 } from "../support/fixtures";
-import { holdSends, watchSends } from "../support/held-requests";
+import { holdSends, type Sends, watchSends } from "../support/held-requests";
+import { recordLiveRegions } from "../support/live-regions";
 import { pauseClock, runClockUntil, settled } from "../support/page-clock";
 import {
   E2E_MISCONFIGURED_SITE_URL,
@@ -29,13 +30,9 @@ import {
   expectSuccessShown,
   FAILURE_SHOWN,
   REDIRECTING,
-  recordToasts,
   toastShownOn,
 } from "../support/tab-records";
-
-const FAILURE_TITLE = "Submission failed";
-const RESTORED_NOTE =
-  "Your last attempt didn't go through, so we kept your address. Try again when ready.";
+import { FAILURE_TITLE, KEPT_NOTE, WAITING } from "../support/words";
 
 /** The spec's failed-send lines, as the visitor's console shows them. */
 function collectFailureLogs(page: Page): string[] {
@@ -48,27 +45,8 @@ function collectFailureLogs(page: Page): string[] {
   return lines;
 }
 
-/**
- * The destructive toast is the one announced assertively. Radix keeps that announcement in the page
- * for one second only, which polling can miss on a busy machine, so record every assertive
- * announcement from the first byte of each page load.
- */
-async function recordAssertiveAnnouncements(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const heard: string[] = [];
-    Object.assign(window, { assertiveAnnouncements: heard });
-    new MutationObserver(() => {
-      for (const region of document.querySelectorAll('[role="status"][aria-live="assertive"]')) {
-        const text = region.textContent ?? "";
-        if (text !== "" && !heard.includes(text)) heard.push(text);
-      }
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-  return () =>
-    page.evaluate(
-      () => (window as unknown as { assertiveAnnouncements: string[] }).assertiveAnnouncements,
-    );
-}
+/** What was said assertively: the destructive toast's announcement, and nothing else here. */
+const assertively = (page: Page) => recordLiveRegions(page).heardAssertively;
 
 async function expectAnnouncedAssertively(announcements: () => Promise<string[]>) {
   await expect
@@ -87,7 +65,7 @@ async function expectAnnouncedAssertively(announcements: () => Promise<string[]>
  */
 async function runClockToEnd(
   page: Page,
-  sends: Awaited<ReturnType<typeof watchSends>>,
+  sends: Sends,
   {
     ended,
     shown,
@@ -111,7 +89,7 @@ async function runClockToEnd(
 /** On /success within `withinMs` of page time, with its Redirecting... toast shown there. */
 async function runClockToSuccess(
   page: Page,
-  sends: Awaited<ReturnType<typeof watchSends>>,
+  sends: Sends,
   { withinMs, hanging = 0 }: { withinMs: number; hanging?: number },
 ) {
   await runClockToEnd(page, sends, {
@@ -125,7 +103,7 @@ async function runClockToSuccess(
 /** Given up within `withinMs` of page time (Join Waitlist back), with Submission failed shown. */
 async function runClockToFailure(
   page: Page,
-  sends: Awaited<ReturnType<typeof watchSends>>,
+  sends: Sends,
   { withinMs, hanging = 0 }: { withinMs: number; hanging?: number },
 ) {
   const { submit } = waitlistForm(page);
@@ -144,14 +122,6 @@ async function runClockToFailure(
 const TWO_SILENT_TRIES_MS = 2 * (2 * E2E_SEND_TIMEOUT_MS) + 2000;
 /** The longest the app waits for a toast to be announced before it moves on (use-signup-endings.ts). */
 const ANNOUNCE_WAIT_MAX_MS = 1000;
-
-/** What the form says while a signup waits, by the cause the site knows of. */
-const WAITING = {
-  crowd: "Lots of signups right now. Your address is saved and we're still sending it.",
-  trouble:
-    "We can't get through to our signup service right now. Your address is saved and we're still sending it.",
-  slow: "This is taking longer than usual. Your address is saved and we're still sending it.",
-};
 
 /**
  * The form's message area says the address is saved and still being sent, in the words for its
@@ -186,8 +156,7 @@ test.describe("a refusal that trying again cannot fix: told at once", () => {
       const sends = await watchSends(page);
       const address = uniqueEmail("refused");
       await emulator.fault({ count: 1, ...mode.fault, match: { email: address } });
-      const announcements = await recordAssertiveAnnouncements(page);
-      await recordToasts(page);
+      const announcements = assertively(page);
       await page.goto("/");
       const { email, submit } = waitlistForm(page);
       await email.fill(address);
@@ -225,8 +194,7 @@ test.describe("a send certainly not delivered: tried again for the visitor", () 
       const sends = await watchSends(page);
       const address = uniqueEmail(`retried-${status}`);
       await emulator.fault({ count: 2, status, match: { email: address } });
-      const announcements = await recordAssertiveAnnouncements(page);
-      await recordToasts(page);
+      const announcements = assertively(page);
       await page.goto("/");
       await pauseClock(page);
       const { email, submit } = waitlistForm(page);
@@ -256,7 +224,6 @@ test.describe("a send certainly not delivered: tried again for the visitor", () 
     const address = uniqueEmail("outage");
     // More refusals than tries fit in the budget.
     await emulator.fault({ count: 30, status: 503, match: { email: address } });
-    await recordToasts(page);
     await page.goto("/");
     await pauseClock(page);
     const { email, submit } = waitlistForm(page);
@@ -294,8 +261,7 @@ test.describe("a send that may have arrived: tried once more, never twice", () =
       const sends = await watchSends(page);
       const address = uniqueEmail("maybe-once");
       await emulator.fault({ count: 1, ...mode.fault, match: { email: address } });
-      const announcements = await recordAssertiveAnnouncements(page);
-      await recordToasts(page);
+      const announcements = assertively(page);
       await page.goto("/");
       await pauseClock(page);
       const { email, submit } = waitlistForm(page);
@@ -326,8 +292,7 @@ test.describe("a send that may have arrived: tried once more, never twice", () =
       const sends = await watchSends(page);
       const address = uniqueEmail("maybe-twice");
       await emulator.fault({ count: 2, ...mode.fault, match: { email: address } });
-      const announcements = await recordAssertiveAnnouncements(page);
-      await recordToasts(page);
+      const announcements = assertively(page);
       await page.goto("/");
       await pauseClock(page);
       const { email, submit } = waitlistForm(page);
@@ -357,7 +322,6 @@ test.describe("one send per submission", () => {
     // The first send waits for the test, so the second click certainly lands while it is in
     // flight; a second send would be held too, and counted.
     const held = await holdSends(page);
-    await recordToasts(page);
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -375,7 +339,6 @@ test.describe("one send per submission", () => {
     const address = uniqueEmail("enter");
     // Held until every press has landed, so each lands while the one send is in flight.
     const held = await holdSends(page);
-    await recordToasts(page);
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -397,7 +360,6 @@ test.describe("the same address again", () => {
   }) => {
     const sends = await watchSends(page);
     const address = uniqueEmail("repeat");
-    await recordToasts(page);
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -428,20 +390,17 @@ test.describe("a reload after a failure", () => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail("reload");
     await emulator.fault({ count: 1, status: 400, match: { email: address } });
-    await recordToasts(page);
     await page.goto("/");
     const { form, email, submit } = waitlistForm(page);
-    await expect(form.getByText(RESTORED_NOTE)).toHaveCount(0);
+    await expect(form.getByText(KEPT_NOTE)).toHaveCount(0);
     await email.fill(address);
     await submit.click();
     await expectFailureShown(page, address);
 
     await page.reload();
     await expect(email).toHaveValue(address);
-    await expect(form.getByText(RESTORED_NOTE)).toBeVisible();
-    await expect(email).toHaveAccessibleDescription(
-      new RegExp(RESTORED_NOTE.replace(/\./g, "\\.")),
-    );
+    await expect(form.getByText(KEPT_NOTE)).toBeVisible();
+    await expect(email).toHaveAccessibleDescription(new RegExp(KEPT_NOTE.replace(/\./g, "\\.")));
     expect(await emulator.outbox(address)).toEqual([]);
 
     await submit.click();
@@ -451,7 +410,7 @@ test.describe("a reload after a failure", () => {
     await page.goto("/");
     await appIdle(page);
     await expect(email).toHaveValue("");
-    await expect(form.getByText(RESTORED_NOTE)).toHaveCount(0);
+    await expect(form.getByText(KEPT_NOTE)).toHaveCount(0);
   });
 });
 
@@ -466,7 +425,6 @@ test.describe("honeypot", () => {
   }) => {
     const sends = await watchSends(page);
     const address = uniqueEmail("honeypot");
-    await recordToasts(page);
     await page.goto("/");
     const { form, email, submit } = waitlistForm(page);
     // The honeypot is off the accessibility tree, so no role or label query can reach it (only
@@ -505,7 +463,6 @@ test.describe("honeypot", () => {
     tag: WHOLE_BROWSER,
   }, async ({ page, emulator }) => {
     const address = uniqueEmail("autofill");
-    await recordToasts(page);
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     const cdp = await page.context().newCDPSession(page);
@@ -553,8 +510,7 @@ test.describe("refusals by the SDK itself", () => {
     const failureLogs = collectFailureLogs(page);
     const sends = await watchSends(page);
     const address = uniqueEmail("headless");
-    const announcements = await recordAssertiveAnnouncements(page);
-    await recordToasts(page);
+    const announcements = assertively(page);
     await page.goto(`${E2E_PRODUCTION_SITE_URL}/`);
     // Playwright's browser reports navigator.webdriver = true: the SDK's blockHeadless applies.
     expect(await page.evaluate(() => navigator.webdriver)).toBe(true);
@@ -584,7 +540,6 @@ test.describe("refusals by the SDK itself", () => {
     const sends = await watchSends(page);
     const address = uniqueEmail("throttle");
     await emulator.fault({ count: 1, status: 500, match: { email: address } });
-    await recordToasts(page);
     await page.goto(`${E2E_PRODUCTION_SITE_URL}/`);
     await pauseClock(page);
     expect(await page.evaluate(() => navigator.webdriver)).toBe(false);
@@ -610,7 +565,6 @@ test.describe("refusals by the SDK itself", () => {
       Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false }),
     );
     const address = uniqueEmail("future-stamp");
-    await recordToasts(page);
     await page.goto(`${E2E_PRODUCTION_SITE_URL}/`);
     await page.evaluate(() =>
       localStorage.setItem("bulwark:waitlist:rate", String(Date.now() + 3_600_000)),
@@ -631,8 +585,7 @@ test.describe("refusals by the SDK itself", () => {
     const failureLogs = collectFailureLogs(page);
     const sends = await watchSends(page);
     const address = uniqueEmail("misconfigured");
-    const announcements = await recordAssertiveAnnouncements(page);
-    await recordToasts(page);
+    const announcements = assertively(page);
     await page.goto(`${E2E_MISCONFIGURED_SITE_URL}/`);
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -659,7 +612,6 @@ test.describe("an answer later than the time limit", () => {
     // The answer comes when the test lets the send go: past the time limit, within the
     // twice-as-long wait before a request is given up on.
     const held = await holdSends(page);
-    await recordToasts(page);
     await page.goto("/");
     await pauseClock(page);
     const { form, email, submit } = waitlistForm(page);

@@ -4,7 +4,11 @@
  * of another origin can do neither, while the site still sends.
  */
 import { expect, test, UNTIL_TEST_TIMEOUT, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { watchSends } from "../support/held-requests";
+import { recordLiveRegions } from "../support/live-regions";
+import { armRecorders } from "../support/recorders";
 import { E2E_EMULATOR_URL, E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
+import { toastsShown } from "../support/tab-records";
 
 test("a web page can neither set a fault with a text/plain POST nor read the outbox", async ({
   browser,
@@ -44,4 +48,20 @@ test("a web page can neither set a fault with a text/plain POST nor read the out
   await submit.click();
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible(UNTIL_TEST_TIMEOUT);
   expect(await emulator.outbox(address)).toHaveLength(1);
+});
+
+test("a recorder read in a page the kit never armed fails at once, naming what arms it", async ({
+  browser,
+}) => {
+  // A context of the test's own: the kit arms only the test's context, and says so at once.
+  const other = await browser.newContext();
+  const page = await other.newPage();
+  await page.goto(`${E2E_PRODUCTION_SITE_URL}/`);
+  await expect(toastsShown(page)).rejects.toThrow(/toast recorder .*armRecorders\(context\)/);
+  await expect(recordLiveRegions(page).heard()).rejects.toThrow(/live-region recorder/);
+  await expect(watchSends(page).answered()).rejects.toThrow(/send recorder/);
+  await armRecorders(other);
+  await page.reload();
+  expect(await toastsShown(page)).toEqual([]);
+  await other.close();
 });

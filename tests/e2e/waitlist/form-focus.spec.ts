@@ -13,9 +13,7 @@ import {
 } from "../support/fixtures";
 import { holdSends } from "../support/held-requests";
 import { pauseClock } from "../support/page-clock";
-
-const KEPT_NOTE =
-  "Your last attempt didn't go through, so we kept your address. Try again when ready.";
+import { KEPT_NOTE } from "../support/words";
 
 test("focus stays on the button through Joining... and a failure; the note stays after the toast", async ({
   page,

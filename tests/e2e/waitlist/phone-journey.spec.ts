@@ -6,6 +6,7 @@
 import type { Page } from "@playwright/test";
 import { boxesOverlap, expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
 import { holdAppScript } from "../support/held-requests";
+import { pageRecord } from "../support/page-record";
 
 /** The fixed header's height: what lies under it is not in view. */
 const HEADER_PX = 64;
@@ -108,8 +109,7 @@ async function recordSuccessScroll(page: Page): Promise<() => Promise<number[]>>
     };
     requestAnimationFrame(sample);
   });
-  return () =>
-    page.evaluate(() => (window as unknown as { successScroll: number[] }).successScroll);
+  return () => pageRecord<number[]>(page, "successScroll");
 }
 
 const ARRIVALS = [

@@ -14,7 +14,17 @@ import {
   headlessShellExecutable,
   STAY_ON_THIS_MACHINE,
 } from "../support/browser";
-import { appIdle, expect, test, uniqueEmail, waitlistForm } from "../support/fixtures";
+import {
+  appIdle,
+  appLive,
+  expect,
+  gotoApp,
+  guardUrls,
+  openTabIn,
+  test,
+  uniqueEmail,
+  waitlistForm,
+} from "../support/fixtures";
 import {
   APP_SCRIPT,
   holdAnswers,
@@ -24,26 +34,18 @@ import {
   watchSends,
 } from "../support/held-requests";
 import { CLOCK_START, pauseClockBeforeLoad } from "../support/page-clock";
+import { pageRecord } from "../support/page-record";
+import { armRecorders } from "../support/recorders";
 import { E2E_PRODUCTION_SITE_URL, E2E_SEND_TIMEOUT_MS } from "../support/stack-ports";
-import { expectSuccessShown, recordToasts, toastsShown } from "../support/tab-records";
+import { expectSuccessShown, toastsShown } from "../support/tab-records";
+import {
+  KEPT_NOTE,
+  NEEDS_JAVASCRIPT,
+  NOT_STARTED_NOTE,
+  PRELOADED_MARK,
+  WAITING,
+} from "../support/words";
 
-const NOT_STARTED_NOTE =
-  "The page has not finished loading, so your address was not sent. Please try again in a moment.";
-const NEEDS_JAVASCRIPT =
-  "Joining the waitlist needs JavaScript, which is turned off in this browser. Turn it on and try again.";
-const KEPT_NOTE =
-  "Your last attempt didn't go through, so we kept your address. Try again when ready.";
-/** What the form says while a signup waits, by the cause the site knows of. */
-const WAITING = {
-  crowd: "Lots of signups right now. Your address is saved and we're still sending it.",
-  trouble:
-    "We can't get through to our signup service right now. Your address is saved and we're still sending it.",
-  offline:
-    "You seem to be offline. Your address is saved and we'll try again when you're back online.",
-  slow: "This is taking longer than usual. Your address is saved and we're still sending it.",
-};
-/** Set by the app once its idle preloads (the email SDK, the toaster) have settled. */
-const PRELOADED_MARK = "bulwark:preloaded";
 /** Lighthouse's slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
 const SLOW_4G = {
   offline: false,
@@ -66,16 +68,6 @@ test.use({
   },
 });
 
-/** Fails the test if the address ever appears in a request URL (history, logs, Referer). */
-function guardUrls(context: BrowserContext, address: string): () => void {
-  const leaks: string[] = [];
-  const needles = [address, encodeURIComponent(address)];
-  context.on("request", (request) => {
-    if (needles.some((needle) => request.url().includes(needle))) leaks.push(request.url());
-  });
-  return () => expect(leaks, "requests whose URL holds the address").toEqual([]);
-}
-
 /**
  * A Chromium of its own whose profile blocks something for every site, as a visitor's settings do
  * (javascript or cookies: 2 = block); Playwright's own switches only emulate some of it. The whole
@@ -95,7 +87,7 @@ async function launchWithBlocked(
     args: A_PERSONS_BROWSER,
     baseURL: E2E_PRODUCTION_SITE_URL,
   });
-  await recordToasts(context);
+  await armRecorders(context);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -126,11 +118,6 @@ async function waitForPreloads(page: Page) {
   );
 }
 
-// Every tab records the toasts it shows (tab-records.ts), read by expectSuccessShown.
-test.beforeEach(async ({ page }) => {
-  await recordToasts(page.context());
-});
-
 test.describe("a submit before the app starts is kept", () => {
   for (const how of ["Enter", "a click"] as const) {
     test(`by ${how}: no navigation, the address stays, then it is sent once`, async ({
@@ -138,7 +125,6 @@ test.describe("a submit before the app starts is kept", () => {
       emulator,
     }) => {
       const address = uniqueEmail("early");
-      const checkUrls = guardUrls(page.context(), address);
       const app = await holdAppScript(page);
       await page.goto("/", { waitUntil: "commit" });
       await app.arrived();
@@ -159,7 +145,6 @@ test.describe("a submit before the app starts is kept", () => {
       await app.release();
       await expectSuccessShown(page);
       expect(await emulator.outbox(address)).toHaveLength(1);
-      checkUrls();
     });
   }
 
@@ -222,7 +207,7 @@ test.describe("a submit before the app starts is kept", () => {
     await expect(submit).toHaveText("Joining...");
     await email.fill("");
     await app.release();
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await appLive(page);
     await expect(submit).toHaveText("Join Waitlist");
     // A send would have kept the address as being sent the moment the app took the form over.
     expect(await page.evaluate(() => localStorage.getItem("bulwark:waitlist:pending"))).toBeNull();
@@ -238,7 +223,6 @@ test.describe("a submit before the app starts is kept", () => {
   }) => {
     consoleGuard.expectAssetLoadFailures();
     const address = uniqueEmail("never");
-    const checkUrls = guardUrls(page.context(), address);
     await pauseClockBeforeLoad(page);
     await page.route(APP_SCRIPT, (route) => route.abort());
     await page.goto("/", { waitUntil: "load" });
@@ -256,7 +240,6 @@ test.describe("a submit before the app starts is kept", () => {
     await expect(email).toHaveValue(address);
     await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
     expect(await emulator.outbox(address)).toEqual([]);
-    checkUrls();
   });
 
   test("with a 4x slower CPU and slow 4G, an address typed and entered at once is sent once", async ({
@@ -264,7 +247,6 @@ test.describe("a submit before the app starts is kept", () => {
     emulator,
   }) => {
     const address = uniqueEmail("throttled");
-    const checkUrls = guardUrls(page.context(), address);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await cdp.send("Network.enable");
@@ -285,13 +267,10 @@ test.describe("a submit before the app starts is kept", () => {
     await page.keyboard.insertText(address);
     await page.keyboard.press("Enter");
     await page.keyboard.press("Enter");
-    const live = await page.evaluate(
-      () => (window as unknown as { submitsWhileAppLive?: boolean[] }).submitsWhileAppLive,
-    );
+    const live = await pageRecord<boolean[]>(page, "submitsWhileAppLive");
     console.log(`early submit: app live at each submit: ${JSON.stringify(live)}`);
     await expectSuccessShown(page);
     expect(await emulator.outbox(address)).toHaveLength(1);
-    checkUrls();
   });
 });
 
@@ -303,7 +282,7 @@ test.describe("JavaScript off", () => {
     const { context, page, close } = await launchWithBlocked("javascript");
     try {
       const address = uniqueEmail("no-js");
-      const checkUrls = guardUrls(context, address);
+      const checkUrls = guardUrls(context);
       const navigations: string[] = [];
       page.on("framenavigated", (frame) => navigations.push(frame.url()));
       await page.goto("/");
@@ -338,14 +317,12 @@ test.describe("site storage blocked", () => {
     try {
       const errors: string[] = [];
       const address = uniqueEmail("no-storage-tabs");
-      const checkUrls = guardUrls(context, address);
-      const tabs = [page, await context.newPage()] as const;
-      for (const tab of tabs) {
-        tab.on("pageerror", (error) => errors.push(error.message));
-        await tab.goto("/");
-        await tab.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
-        await waitlistForm(tab).email.fill(address);
-      }
+      const checkUrls = guardUrls(context);
+      page.on("pageerror", (error) => errors.push(error.message));
+      await gotoApp(page);
+      const tabs = [page, await openTabIn(context)] as const;
+      tabs[1].on("pageerror", (error) => errors.push(error.message));
+      for (const tab of tabs) await waitlistForm(tab).email.fill(address);
       const cookieKept = await page.evaluate(() => {
         // biome-ignore lint/suspicious/noDocumentCookie: the plainest probe of a blocked cookie jar.
         document.cookie = "probe=1";
@@ -372,6 +349,7 @@ test.describe("site storage blocked", () => {
 test.describe("site storage that reads but refuses writes (full, or older Safari's private mode)", () => {
   for (const webLocks of [true, false]) {
     test(`two tabs submitting one address while the first is sending send it once, ${webLocks ? "with" : "without"} Web Locks`, async ({
+      openTab,
       page,
       emulator,
     }) => {
@@ -383,13 +361,9 @@ test.describe("site storage that reads but refuses writes (full, or older Safari
         if (!keepLocks) delete (Navigator.prototype as { locks?: unknown }).locks;
       }, webLocks);
       const address = uniqueEmail(webLocks ? "read-only-locks" : "read-only-lease");
-      const checkUrls = guardUrls(context, address);
-      const tabs = [page, await context.newPage()] as const;
-      for (const tab of tabs) {
-        await tab.goto("/");
-        await tab.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
-        await waitlistForm(tab).email.fill(address);
-      }
+      await page.goto("/");
+      const tabs = [page, await openTab()] as const;
+      for (const tab of tabs) await waitlistForm(tab).email.fill(address);
       const refused = await page.evaluate(() => {
         localStorage.getItem("probe");
         try {
@@ -410,7 +384,6 @@ test.describe("site storage that reads but refuses writes (full, or older Safari
       await firstSend.release();
       await expectSuccessShown(...tabs);
       expect(await emulator.outbox(address)).toHaveLength(1);
-      checkUrls();
     });
   }
 });
@@ -443,7 +416,6 @@ test.describe("scripts that can no longer be fetched after load", () => {
     consoleGuard.expectSendFailureLog();
     consoleGuard.expectAssetLoadFailures();
     const address = uniqueEmail("offline");
-    const checkUrls = guardUrls(page.context(), address);
     await page.goto("/");
     await waitForPreloads(page);
     await page.context().setOffline(true);
@@ -463,7 +435,6 @@ test.describe("scripts that can no longer be fetched after load", () => {
       (await toastsShown(page)).filter((shown) => shown.text.includes("Submission failed")),
     ).toEqual([]);
     expect(await emulator.outbox(address)).toHaveLength(1);
-    checkUrls();
   });
 
   test("after a redeploy removed the old files, a send still ends on /success with its toast", async ({
@@ -473,7 +444,6 @@ test.describe("scripts that can no longer be fetched after load", () => {
   }) => {
     consoleGuard.expectAssetLoadFailures();
     const address = uniqueEmail("redeploy");
-    const checkUrls = guardUrls(page.context(), address);
     await page.goto("/");
     await waitForPreloads(page);
     await page.route("**/assets/**", (route) => route.fulfill({ status: 404, body: "" }));
@@ -483,25 +453,19 @@ test.describe("scripts that can no longer be fetched after load", () => {
     await submit.click();
     await expectSuccessShown(page);
     expect(await emulator.outbox(address)).toHaveLength(1);
-    checkUrls();
   });
 });
 
 test.describe("one address, many tabs", () => {
   test("submitted in two tabs at once, it is sent once and both tabs reach /success", async ({
+    openTab,
     page,
     emulator,
   }) => {
     const address = uniqueEmail("two-tabs");
-    const checkUrls = guardUrls(page.context(), address);
-    const second = await page.context().newPage();
-    const tabs = [page, second];
-    for (const tab of tabs) {
-      await tab.goto("/");
-      // The second tab is not the test's own page, whose navigations wait for the app by themselves.
-      await tab.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
-      await waitlistForm(tab).email.fill(address);
-    }
+    await page.goto("/");
+    const tabs = [page, await openTab()];
+    for (const tab of tabs) await waitlistForm(tab).email.fill(address);
     // Whichever tab sends first, its send is held out until both tabs have submitted.
     const firstSend = await holdSends(page.context(), 1);
     await Promise.all(tabs.map((tab) => waitlistForm(tab).submit.click()));
@@ -510,10 +474,10 @@ test.describe("one address, many tabs", () => {
     await firstSend.release();
     await expectSuccessShown(...tabs);
     expect(await emulator.outbox(address)).toHaveLength(1);
-    checkUrls();
   });
 
   test("an answer slower than the time limit: a tab opened meanwhile waits for it, and it is sent once", async ({
+    openTab,
     page,
     emulator,
   }) => {
@@ -533,9 +497,7 @@ test.describe("one address, many tabs", () => {
     await page.clock.runFor(1);
     await expect(slow).toBeVisible();
 
-    const second = await page.context().newPage();
-    await second.goto("/");
-    await second.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    const second = await openTab();
     // Less than the time limit again: the first request is still within its wait.
     await appIdleWhileClockRuns(second, E2E_SEND_TIMEOUT_MS / 2);
     // Nothing there says the signup failed while its answer is still to come.
@@ -563,7 +525,6 @@ test.describe("leave and come back", () => {
     consoleGuard.expectSendFailureLog();
     consoleGuard.expectNotFoundDocument();
     const address = uniqueEmail("come-back");
-    const checkUrls = guardUrls(page.context(), address);
     await emulator.fault({ count: 1, status: 429, match: { email: address } });
     // The wait before the retry runs on the page's clock, which stays paused: the visitor leaves first.
     await pauseClockBeforeLoad(page);
@@ -591,7 +552,6 @@ test.describe("leave and come back", () => {
     await appIdle(page);
     await expect(note).toHaveCount(0);
     expect(await emulator.outbox(address)).toHaveLength(1);
-    checkUrls();
   });
 
   test("a signup left waiting can be cancelled from the note, and nothing more is sent", async ({
@@ -626,7 +586,6 @@ test.describe("leave and come back", () => {
     emulator,
   }) => {
     const address = uniqueEmail("unknown");
-    const checkUrls = guardUrls(page.context(), address);
     // The first send arrives, but its answer is held from the page until the visitor has left it.
     const answer = await holdAnswers(page);
     await page.goto("/");
@@ -650,7 +609,6 @@ test.describe("leave and come back", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(note).toHaveCount(0);
     expect(await emulator.outbox(address)).toHaveLength(1);
-    checkUrls();
   });
 
   test("Back while the send is out, Forward once it arrived: Join asks before sending it again", async ({
@@ -658,7 +616,6 @@ test.describe("leave and come back", () => {
     emulator,
   }) => {
     const address = uniqueEmail("back-forward");
-    const checkUrls = guardUrls(page.context(), address);
     // When the app has started, and when the note about an unfinished signup first shows.
     await page.addInitScript(() => {
       const seen: Record<string, number> = {};
@@ -689,15 +646,13 @@ test.describe("leave and come back", () => {
       if (isSend(request)) sends.push(request.url());
     });
     await page.goForward();
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await appLive(page);
     // The browser puts the address back in the field, as it does for a page it loads from history.
     await expect(email).toHaveValue(address);
     const note = page.getByRole("region", { name: "Your waitlist signup" });
     const question = `Your signup for ${address} was still being sent when the page closed, so we can't tell whether it arrived.`;
     await expect(note).toContainText(question);
-    const times = await page.evaluate(
-      () => (window as unknown as { signupNoteTimes: Record<string, number> }).signupNoteTimes,
-    );
+    const times = await pageRecord<Record<string, number>>(page, "signupNoteTimes");
     expect(
       (times.note ?? Infinity) - (times.interactive ?? 0),
       "ms from interactive to the note",
@@ -718,10 +673,10 @@ test.describe("leave and come back", () => {
     await expectSuccessShown(page);
     expect(sends).toHaveLength(1);
     expect(await emulator.outbox(address)).toHaveLength(2);
-    checkUrls();
   });
 
   test("a page closed with its request unanswered: the visitor may send it again, once, and the other tabs' question ends", async ({
+    openTab,
     page,
     emulator,
   }) => {
@@ -735,13 +690,10 @@ test.describe("leave and come back", () => {
     await expect(submit).toHaveText("Joining...");
     await page.reload();
     // Two more tabs ask too: one only on opening, one as its visitor submits the address.
-    const [asked, submitted] = [await page.context().newPage(), await page.context().newPage()];
+    const [asked, submitted] = [await openTab(), await openTab()];
     const question = `Your signup for ${address} was still being sent when the page closed`;
     const noteOf = (tab: Page) => tab.getByRole("region", { name: "Your waitlist signup" });
-    for (const tab of [asked, submitted]) {
-      await tab.goto("/");
-      await expect(noteOf(tab)).toContainText(question);
-    }
+    for (const tab of [asked, submitted]) await expect(noteOf(tab)).toContainText(question);
     await waitlistForm(submitted).email.fill(address);
     await waitlistForm(submitted).submit.click();
     await expect(waitlistForm(submitted).submit).toHaveText("Join Waitlist");

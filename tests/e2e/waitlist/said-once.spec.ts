@@ -5,19 +5,14 @@
 import { expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
 import { holdAnswers } from "../support/held-requests";
 import { recordLiveRegions } from "../support/live-regions";
-
-const JOINING = "Joining...";
-const FAILURE_TITLE = "Submission failed";
-const FAILURE_TEXT = "There was a problem submitting your request. Please try again.";
-const INVALID = "Please enter a valid email address";
-const STILL_SENDING =
-  "Lots of signups right now. Your address is saved and we're still sending it.";
-const TROUBLE =
-  "We can't get through to our signup service right now. Your address is saved and we're still sending it.";
-const OFFLINE =
-  "You seem to be offline. Your address is saved and we'll try again when you're back online.";
-/** Set by the app once its idle preloads (the email SDK, the toaster) have settled. */
-const PRELOADED_MARK = "bulwark:preloaded";
+import {
+  FAILURE_TEXT,
+  FAILURE_TITLE,
+  INVALID,
+  JOINING,
+  PRELOADED_MARK,
+  WAITING,
+} from "../support/words";
 
 test("a failed send is said once, by the toast; the button's Joining... once before it", async ({
   page,
@@ -25,7 +20,7 @@ test("a failed send is said once, by the toast; the button's Joining... once bef
   consoleGuard,
 }) => {
   consoleGuard.expectSendFailureLog();
-  const live = await recordLiveRegions(page);
+  const live = recordLiveRegions(page);
   const address = uniqueEmail("said-once");
   // A refusal that trying again cannot fix is reported at once; its answer is held until the
   // button has said Joining..., as a visitor on a slow network hears it.
@@ -59,7 +54,7 @@ test("a send tried again and again is said to be still under way once, not at ev
   consoleGuard,
 }) => {
   consoleGuard.expectSendFailureLog();
-  const live = await recordLiveRegions(page);
+  const live = recordLiveRegions(page);
   const address = uniqueEmail("said-once-retried");
   await emulator.fault({ count: 2, status: 429, match: { email: address } });
   await page.goto("/");
@@ -75,8 +70,8 @@ test("a send tried again and again is said to be still under way once, not at ev
     type: "live regions per send tried three times",
     description: JSON.stringify(heard),
   });
-  expect(heard.slice(0, 2)).toEqual([JOINING, STILL_SENDING]);
-  expect(heard.filter((text) => text === STILL_SENDING)).toHaveLength(1);
+  expect(heard.slice(0, 2)).toEqual([JOINING, WAITING.crowd]);
+  expect(heard.filter((text) => text === WAITING.crowd)).toHaveLength(1);
   expect(heard.filter((text) => text.includes(FAILURE_TITLE))).toEqual([]);
   expect(await emulator.outbox(address)).toHaveLength(1);
 });
@@ -87,7 +82,7 @@ test("a service failing again and again is said once, in its own words, not as a
   consoleGuard,
 }) => {
   consoleGuard.expectSendFailureLog();
-  const live = await recordLiveRegions(page);
+  const live = recordLiveRegions(page);
   const address = uniqueEmail("said-once-trouble");
   await emulator.fault({ count: 2, status: 503, match: { email: address } });
   await page.goto("/");
@@ -103,9 +98,9 @@ test("a service failing again and again is said once, in its own words, not as a
     type: "live regions per send refused by a failing service",
     description: JSON.stringify(heard),
   });
-  expect(heard.slice(0, 2)).toEqual([JOINING, TROUBLE]);
-  expect(heard.filter((text) => text === TROUBLE)).toHaveLength(1);
-  expect(heard.filter((text) => text === STILL_SENDING)).toEqual([]);
+  expect(heard.slice(0, 2)).toEqual([JOINING, WAITING.trouble]);
+  expect(heard.filter((text) => text === WAITING.trouble)).toHaveLength(1);
+  expect(heard.filter((text) => text === WAITING.crowd)).toEqual([]);
   expect(await emulator.outbox(address)).toHaveLength(1);
 });
 
@@ -116,7 +111,7 @@ test("a send made offline is said once to wait for the network, not blamed on th
 }) => {
   consoleGuard.expectSendFailureLog();
   consoleGuard.expectAssetLoadFailures();
-  const live = await recordLiveRegions(page);
+  const live = recordLiveRegions(page);
   const address = uniqueEmail("said-once-offline");
   await page.goto("/");
   // What a send needs is loaded before the network goes.
@@ -129,7 +124,7 @@ test("a send made offline is said once to wait for the network, not blamed on th
   const { email, submit, form } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
-  await expect(form.getByText(OFFLINE)).toBeVisible();
+  await expect(form.getByText(WAITING.offline)).toBeVisible();
   await page.context().setOffline(false);
   // The tries and the waits between them: bounded by the test's budget, not a window of its own.
   await page.waitForURL(/\/success$/);
@@ -139,16 +134,16 @@ test("a send made offline is said once to wait for the network, not blamed on th
     type: "live regions per send made offline",
     description: JSON.stringify(heard),
   });
-  expect(heard.slice(0, 2)).toEqual([JOINING, OFFLINE]);
-  expect(heard.filter((text) => text === OFFLINE)).toHaveLength(1);
-  expect(heard.filter((text) => text === TROUBLE || text === STILL_SENDING)).toEqual([]);
+  expect(heard.slice(0, 2)).toEqual([JOINING, WAITING.offline]);
+  expect(heard.filter((text) => text === WAITING.offline)).toHaveLength(1);
+  expect(heard.filter((text) => text === WAITING.trouble || text === WAITING.crowd)).toEqual([]);
   expect(await emulator.outbox(address)).toHaveLength(1);
 });
 
 test("an invalid address is said once: by the field's description as focus reaches it", async ({
   page,
 }) => {
-  const live = await recordLiveRegions(page);
+  const live = recordLiveRegions(page);
   await page.goto("/");
   await live.start();
   const { email, submit, form } = waitlistForm(page);

@@ -9,7 +9,8 @@ import {
 } from "../support/fixtures";
 import { holdSends } from "../support/held-requests";
 import { pauseClock, runClockUntil } from "../support/page-clock";
-import { expectSuccessShown, recordToasts } from "../support/tab-records";
+import { pageRecord } from "../support/page-record";
+import { expectSuccessShown } from "../support/tab-records";
 
 test.describe("waitlist validation", () => {
   // One page for every invalid address in turn, each corrected before the next (its message then
@@ -64,7 +65,6 @@ test.describe("waitlist sending", () => {
     emulator,
   }) => {
     const address = uniqueEmail();
-    await recordToasts(page);
     // The send waits for the test: Joining... is checked while it is certainly in flight.
     const sends = await holdSends(page);
     await page.goto("/");
@@ -110,7 +110,7 @@ test.describe("waitlist sending", () => {
     // the page is /success with its heading.
     await page.addInitScript(() => {
       const order: string[] = [];
-      (window as unknown as { announceOrder: string[] }).announceOrder = order;
+      Object.assign(window, { announceOrder: order });
       const note = (event: string) => {
         if (!order.includes(event)) order.push(event);
       };
@@ -141,9 +141,7 @@ test.describe("waitlist sending", () => {
     await runClockUntil(page, () => page.url().endsWith("/success"), { withinMs: 500 });
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
     await expect
-      .poll(() =>
-        page.evaluate(() => (window as unknown as { announceOrder: string[] }).announceOrder),
-      )
+      .poll(() => pageRecord<string[]>(page, "announceOrder"))
       .toEqual(["announced", "success page"]);
   });
 });
