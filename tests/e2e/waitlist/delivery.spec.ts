@@ -18,7 +18,7 @@ import {
 } from "../support/fixtures";
 import { holdSends, type Sends, watchSends } from "../support/held-requests";
 import { recordLiveRegions } from "../support/live-regions";
-import { pauseClock, runClockUntil, settled } from "../support/page-clock";
+import { installClock, pauseClock, runClockUntil, settled } from "../support/page-clock";
 import {
   E2E_MISCONFIGURED_SITE_URL,
   E2E_PRODUCTION_SITE_URL,
@@ -195,6 +195,7 @@ test.describe("a send certainly not delivered: tried again for the visitor", () 
       const address = uniqueEmail(`retried-${status}`);
       await emulator.fault({ count: 2, status, match: { email: address } });
       const announcements = assertively(page);
+      await installClock(page);
       await page.goto("/");
       await pauseClock(page);
       const { email, submit } = waitlistForm(page);
@@ -224,6 +225,7 @@ test.describe("a send certainly not delivered: tried again for the visitor", () 
     const address = uniqueEmail("outage");
     // More refusals than tries fit in the budget.
     await emulator.fault({ count: 30, status: 503, match: { email: address } });
+    await installClock(page);
     await page.goto("/");
     await pauseClock(page);
     const { email, submit } = waitlistForm(page);
@@ -262,6 +264,7 @@ test.describe("a send that may have arrived: tried once more, never twice", () =
       const address = uniqueEmail("maybe-once");
       await emulator.fault({ count: 1, ...mode.fault, match: { email: address } });
       const announcements = assertively(page);
+      await installClock(page);
       await page.goto("/");
       await pauseClock(page);
       const { email, submit } = waitlistForm(page);
@@ -293,6 +296,7 @@ test.describe("a send that may have arrived: tried once more, never twice", () =
       const address = uniqueEmail("maybe-twice");
       await emulator.fault({ count: 2, ...mode.fault, match: { email: address } });
       const announcements = assertively(page);
+      await installClock(page);
       await page.goto("/");
       await pauseClock(page);
       const { email, submit } = waitlistForm(page);
@@ -540,6 +544,7 @@ test.describe("refusals by the SDK itself", () => {
     const sends = await watchSends(page);
     const address = uniqueEmail("throttle");
     await emulator.fault({ count: 1, status: 500, match: { email: address } });
+    await installClock(page);
     await page.goto(`${E2E_PRODUCTION_SITE_URL}/`);
     await pauseClock(page);
     expect(await page.evaluate(() => navigator.webdriver)).toBe(false);
@@ -612,6 +617,7 @@ test.describe("an answer later than the time limit", () => {
     // The answer comes when the test lets the send go: past the time limit, within the
     // twice-as-long wait before a request is given up on.
     const held = await holdSends(page);
+    await installClock(page);
     await page.goto("/");
     await pauseClock(page);
     const { form, email, submit } = waitlistForm(page);

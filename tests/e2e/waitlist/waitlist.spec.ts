@@ -8,7 +8,7 @@ import {
   waitlistForm,
 } from "../support/fixtures";
 import { holdSends } from "../support/held-requests";
-import { pauseClock, runClockUntil } from "../support/page-clock";
+import { installClock, pauseClock, runClockUntil, runClockUntilShown } from "../support/page-clock";
 import { pageRecord } from "../support/page-record";
 import { expectSuccessShown } from "../support/tab-records";
 
@@ -126,6 +126,7 @@ test.describe("waitlist sending", () => {
         }
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
+    await installClock(page);
     await page.goto("/");
     // Time stands until the test moves it: the move to /success can come only from the
     // announcement, never from the bound the page puts on waiting for it.
@@ -133,9 +134,7 @@ test.describe("waitlist sending", () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(uniqueEmail());
     await submit.click();
-    await expect(toasts(page).filter({ hasText: "Redirecting..." })).toBeVisible(
-      UNTIL_TEST_TIMEOUT,
-    );
+    await runClockUntilShown(page, toasts(page).filter({ hasText: "Redirecting..." }));
     await expect(page).toHaveURL(/\/$/);
     // A few frames let the live region say it; half a second of page time is far inside that bound.
     await runClockUntil(page, () => page.url().endsWith("/success"), { withinMs: 500 });
@@ -155,13 +154,14 @@ test.describe("toasts", () => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail();
     await emulator.fault({ count: 1, status: 400, match: { email: address } });
+    await installClock(page);
     await page.goto("/");
     // Neither toast can close by itself while the clock stands: only the new one can replace it.
     await pauseClock(page);
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
-    await expect(toasts(page)).toHaveText([/Submission failed/], UNTIL_TEST_TIMEOUT);
+    await runClockUntilShown(page, toasts(page).filter({ hasText: "Submission failed" }));
     await submit.click();
     await expect(toasts(page)).toHaveText([/Redirecting\.\.\./], UNTIL_TEST_TIMEOUT);
     await expect(page.getByText("Submission failed")).toHaveCount(0);
@@ -175,6 +175,7 @@ test.describe("toasts", () => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail();
     await emulator.fault({ count: 3, status: 400, match: { email: address } });
+    await installClock(page);
     await page.goto("/");
     // Time stands: a toast closes by the test's hand, or when the test moves the clock.
     await pauseClock(page);
@@ -183,7 +184,7 @@ test.describe("toasts", () => {
     const toast = toasts(page);
 
     await submit.click();
-    await expect(toast).toHaveCount(1, UNTIL_TEST_TIMEOUT);
+    await runClockUntilShown(page, toast);
     await toast.getByRole("button", { name: "Close notification" }).click();
     await expect(toast).toHaveCount(0);
 
