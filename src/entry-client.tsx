@@ -35,7 +35,7 @@ function hydrate() {
   });
   whenIdle(preloadSendOutcome);
   // The field signals, only in a build with VITE_PLAUSIBLE_DOMAIN: the tracker loads at idle.
-  if (__ANALYTICS_ON__) whenIdle(startSignals);
+  if (__ANALYTICS_ON__) whenIdle(() => startSignals());
 }
 
 // The inline loader (src/app/start-up/inline-loader.ts) starts this module from <head>: it can

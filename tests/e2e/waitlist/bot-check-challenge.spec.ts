@@ -18,7 +18,7 @@ import { holdAppScript } from "../support/held-requests";
 import { recordLiveRegions } from "../support/live-regions";
 import { CLOCK_START } from "../support/page-clock";
 import { E2E_BOT_CHECK_SITE_URL, E2E_SEND_TIMEOUT_MS } from "../support/stack-ports";
-import { expectFailureShown, expectSuccessShown, recordToasts } from "../support/tab-records";
+import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
 
 test.use({ baseURL: E2E_BOT_CHECK_SITE_URL });
 
@@ -42,10 +42,9 @@ test("a challenge answered long after a send's time limit: the form says the che
   page,
 }) => {
   const tokens = sentTokens(page);
-  const live = await recordLiveRegions(page);
+  const live = recordLiveRegions(page);
   const address = uniqueEmail("challenge-slow");
   await botCheckEmulator.challenge({ count: 1, match: { email: address } });
-  await recordToasts(page);
   // Before navigation, as Playwright's clock asks: time runs as usual until the test moves it.
   await page.clock.install({ time: CLOCK_START });
   await page.goto("/");
@@ -77,10 +76,9 @@ test("a challenge closed by keyboard: its own words, the address kept, focus bac
 }) => {
   consoleGuard.expectSendFailureLog();
   const tokens = sentTokens(page);
-  const live = await recordLiveRegions(page);
+  const live = recordLiveRegions(page);
   const address = uniqueEmail("challenge-closed");
   await botCheckEmulator.challenge({ count: 1, match: { email: address } });
-  await recordToasts(page);
   await page.goto("/");
   await live.start();
   const { form, email, submit } = waitlistForm(page);
@@ -117,7 +115,6 @@ for (const { ends, words } of [
     const tokens = sentTokens(page);
     const address = uniqueEmail(`challenge-${ends}`);
     await botCheckEmulator.challenge({ count: 1, ends, match: { email: address } });
-    await recordToasts(page);
     await page.goto("/");
     const { form, email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -146,7 +143,6 @@ test("a tab closed during a challenge leaves the address unsent: the next visit 
   const next = await context.newPage();
   const requests = googleRequests(next);
   const tokens = sentTokens(next);
-  await recordToasts(next);
   await next.goto("/");
   const note = next.getByRole("region", { name: "Your waitlist signup" });
   await expect(note).toContainText(HELD(address));
@@ -175,7 +171,6 @@ test("a signup held from a closed page and sent from the form instead: once, and
 
   const next = await context.newPage();
   const tokens = sentTokens(next);
-  await recordToasts(next);
   await next.goto("/");
   const note = next.getByRole("region", { name: "Your waitlist signup" });
   await expect(note).toContainText(HELD(address));
@@ -195,7 +190,6 @@ test("an address kept in the field, put back by the page or by the browser, asks
   const address = uniqueEmail("intent-kept");
   // A send refused for good: the page keeps the address and puts it back on the next visit.
   await botCheckEmulator.fault({ count: 1, status: 400, match: { email: address } });
-  await recordToasts(page);
   await page.goto("/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);

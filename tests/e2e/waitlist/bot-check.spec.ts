@@ -22,7 +22,7 @@ import {
   E2E_EMULATOR_URL,
   E2E_SITE_URL,
 } from "../support/stack-ports";
-import { expectSuccessShown, recordToasts, toastShownOn } from "../support/tab-records";
+import { expectSuccessShown, toastShownOn } from "../support/tab-records";
 
 test.use({ baseURL: E2E_BOT_CHECK_SITE_URL });
 
@@ -44,7 +44,6 @@ test("a visitor who only reads never loads the check; focusing the field does", 
 test("a signup through the form carries a fresh token and arrives once", async ({ page }) => {
   const tokens = sentTokens(page);
   const address = uniqueEmail("bot-check");
-  await recordToasts(page);
   await page.goto("/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
@@ -60,7 +59,6 @@ test("a submit kept before the app started loads the check and arrives once", as
   const tokens = sentTokens(page);
   const app = await holdAppScript(page);
   const address = uniqueEmail("bot-check-early");
-  await recordToasts(page);
   await page.goto("/", { waitUntil: "commit" });
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
@@ -83,7 +81,6 @@ test("a retry after a 429 gets a fresh token of its own and arrives once", async
   const tokens = sentTokens(page);
   const address = uniqueEmail("bot-check-429");
   await botCheckEmulator.fault({ count: 1, status: 429, match: { email: address } });
-  await recordToasts(page);
   await page.goto("/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
@@ -108,7 +105,6 @@ test("the check blocked: the visitor is told why and what to do, the address kep
     blocked ? route.abort("blockedbyclient") : route.continue(),
   );
   const address = uniqueEmail("bot-check-blocked");
-  await recordToasts(page);
   await page.goto("/");
   const { form, email, submit } = waitlistForm(page);
   await email.fill(address);

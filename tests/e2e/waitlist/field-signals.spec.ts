@@ -62,7 +62,6 @@ test("a signup through the form: views of / and /success, one Form Start, one Si
 }) => {
   const signals = await recordEvents(page.context());
   const address = uniqueEmail("signals-form");
-  await recordToasts(page);
   await page.goto("/?utm_source=newsletter&email=someone%40example.com");
   const { email, submit } = waitlistForm(page);
   await email.focus();
@@ -108,7 +107,6 @@ test("a submit kept before the app started is one Signup that says so", async ({
   const signals = await recordEvents(page.context());
   const address = uniqueEmail("signals-early");
   const app = await holdAppScript(page);
-  await recordToasts(page);
   await page.goto("/", { waitUntil: "commit" });
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
@@ -130,7 +128,6 @@ test("a retry after a 429: the address kept, then one Signup that was retried", 
   const signals = await recordEvents(page.context());
   const address = uniqueEmail("signals-429");
   await emulator.fault({ count: 1, status: 429, match: { email: address } });
-  await recordToasts(page);
   await page.goto("/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
@@ -146,7 +143,6 @@ test("two tabs with one address: one send, one Signup", async ({ page, emulator 
   const context = page.context();
   const signals = await recordEvents(context);
   const address = uniqueEmail("signals-tabs");
-  await recordToasts(context);
   const tabs = [page, await context.newPage()] as const;
   for (const tab of tabs) {
     await tab.goto("/");
@@ -187,7 +183,6 @@ test("a signup left unsent by a closed page and finished on the next visit is on
   const next = await context.newPage();
   // The clock is the context's: time runs again for the next visit.
   await next.clock.resume();
-  await recordToasts(next);
   await next.goto("/");
   await expectSuccessShown(next);
   expect(await emulator.outbox(address)).toHaveLength(1);
@@ -221,7 +216,6 @@ for (const { fault, cause } of [
     const signals = await recordEvents(page.context());
     const address = uniqueEmail(`signals-${cause}`);
     await emulator.fault({ count: 1, ...fault, match: { email: address } });
-    await recordToasts(page);
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -275,7 +269,6 @@ test("the build without the setting loads no tracker, sends no event and names n
   const signals = await recordEvents(page.context());
   const requests: string[] = [];
   page.on("request", (request) => requests.push(request.url()));
-  await recordToasts(page);
   await page.goto(`${E2E_SITE_URL}/`);
   await appIdle(page);
   const { form, email, submit } = waitlistForm(page);
