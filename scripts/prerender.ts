@@ -93,7 +93,7 @@ function sendOutcomeFiles(manifest: Record<string, ManifestEntry>): string[] {
 /**
  * The template with its stylesheet links replaced by the CSS itself (about 6 KB gzip: the first
  * paint needs no second round trip, the bench's LCP bar) and its entry script replaced by the inline
- * loader, which starts the app after the first paint, and a low-priority preload of the app's module. The CSS files are removed: nothing else uses them.
+ * loader, which starts the app after the first paint. The CSS files are removed: nothing else uses them.
  */
 async function pageTemplate(
   distDir: string,
@@ -123,11 +123,7 @@ async function pageTemplate(
     ([name, value]) => ` data-${name}="${escapeMarkup(value)}"`,
   );
   const loader = `<script${attributes.join("")}>${await buildInlineLoader()}</script>`;
-  // The app's module, fetched and compiled (off the main thread) while the page parses and paints,
-  // at low priority so that nothing the first paint needs waits for it: when the loader starts the
-  // app after the paint, it only has to run.
-  const preload = `<link rel="modulepreload" href="/${entry.file}" fetchpriority="low" />`;
-  html = fillSlot(html, tagHolding(html, `src="/${entry.file}"`, "script"), loader + preload);
+  html = fillSlot(html, tagHolding(html, `src="/${entry.file}"`, "script"), loader);
   await rm(join(distDir, ".vite"), { recursive: true });
   return html;
 }
