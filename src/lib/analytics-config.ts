@@ -30,4 +30,3 @@ export function readAnalyticsConfig(env: BuildEnv) {
     upstream: text(env.PLAUSIBLE_UPSTREAM) || DEFAULT_PLAUSIBLE_ENDPOINT,
   };
 }
-
