@@ -19,7 +19,7 @@ export default defineConfig({
       "emails/**/*.test.ts",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
-      "tests/e2e/support/*.test.ts",
+      "tests/unit/*.test.ts",
     ],
     environment: "node",
     // Every core: Vitest's default leaves one free, which on 2 cores runs the files one at a time.

@@ -6,7 +6,7 @@ const base = Number(process.env.E2E_PORT_BASE) || 4310;
 
 /**
  * Every port a test run listens on, as an offset from E2E_PORT_BASE: one part, one port, so no two
- * parts collide whatever runs beside what (stack-ports.test.ts holds it, and that docs/testing.md
+ * parts collide whatever runs beside what (tests/unit/stack-ports.test.ts holds it, and that docs/testing.md
  * counts them right). Only the dev-mode check reuses the site's and the emulator's, after the main
  * run, never beside it.
  */

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PORT_OFFSETS } from "./stack-ports";
+import { PORT_OFFSETS } from "../e2e/support/stack-ports";
 
 const NUMBERS = [
   "zero",
@@ -34,7 +34,7 @@ describe("the test runs' ports", () => {
   });
 
   it("are counted right where the docs name them", () => {
-    const testing = readFileSync(resolve(import.meta.dirname, "../../../docs/testing.md"), "utf8");
+    const testing = readFileSync(resolve(import.meta.dirname, "../../docs/testing.md"), "utf8");
     const count = NUMBERS[Object.keys(PORT_OFFSETS).length];
     expect(testing).toContain(`${count} ports from \`E2E_PORT_BASE\``);
     expect(testing).not.toMatch(/the e2e stack's four/);
