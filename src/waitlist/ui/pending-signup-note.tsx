@@ -59,8 +59,9 @@ function NoteText({ text, email }: { text: string; email: string }) {
  * Finishes, on any page, a signup an earlier page left being sent (docs/behaviour.md, "Launch day"):
  * a visible note names the address and offers to cancel; once delivered, the usual toast and
  * /success. With the bot check on, the note first asks the visitor to send it (nothing reaches
- * Google without the visitor's intent on this page). Where the earlier page closed with its request unanswered, the visitor chooses, here
- * too when the form is given that address (resend-question.tsx).
+ * Google without the visitor's intent on this page). Where the earlier page closed with its
+ * request unanswered, the visitor chooses, here too when the form is given that address
+ * (resend-question.tsx).
  */
 export function PendingSignupNote() {
   const [note, setNote] = useState<Note | null>(null);
