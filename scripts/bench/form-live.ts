@@ -7,9 +7,7 @@
  * and without the slow network. Lighthouse simulates throttling, which this would not see, so it is
  * measured apart. Used by scripts/bench/run.ts.
  */
-import { chromium } from "@playwright/test";
-import { throttling } from "lighthouse/core/config/constants.js";
-import { CHROMIUM_ARGS, chromiumExecutable } from "../../tests/e2e/support/browser";
+import { onSlowPhonePage } from "./phone-page";
 
 const FIELD_REACTS_MARK = "bench:field-is-react's";
 /** The promise the watch leaves on the page: FCP and form live, once both are known. */
@@ -49,16 +47,8 @@ const WATCH_FIELD = `(() => {
 })();`;
 
 /** One load of `url` in a fresh Chromium. */
-export async function formLiveOnce(url: string, slowNetwork: boolean): Promise<FormLive> {
-  const browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
-    const cdp = await page.context().newCDPSession(page);
-    const mobile = throttling.mobileSlow4G;
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: mobile.cpuSlowdownMultiplier });
+export function formLiveOnce(url: string, slowNetwork: boolean): Promise<FormLive> {
+  return onSlowPhonePage(async ({ page, cdp, mobile }) => {
     if (slowNetwork) {
       await cdp.send("Network.enable");
       await cdp.send("Network.emulateNetworkConditions", {
@@ -77,9 +67,7 @@ export async function formLiveOnce(url: string, slowNetwork: boolean): Promise<F
     });
     if (exceptionDetails) throw new Error(`form live on ${url}: ${exceptionDetails.text}`);
     return result.value as FormLive;
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 /** `runs` fresh browsers, one after the other. */

@@ -4,8 +4,8 @@
  * page makes the browser do before the visitor sees anything. Used by scripts/bench/run.ts, for the
  * site beside the bare page.
  */
-import { type CDPSession, chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, chromiumExecutable } from "../../tests/e2e/support/browser";
+import type { CDPSession } from "@playwright/test";
+import { onSlowPhonePage } from "./phone-page";
 
 /** The kinds of work a page's bytes cause, counted in `total`. */
 export const COUNTED_KINDS = ["parse", "style", "layout", "paint", "script"] as const;
@@ -140,20 +140,8 @@ export function workBeforePaint(events: TraceEvent[]): PaintWork {
 }
 
 /** One load of `url` in a fresh Chromium at 4x CPU, traced; the work before its first paint. */
-export async function measurePaintWork(url: string): Promise<PaintWork> {
-  // Lighthouse is the bench's on-demand install: imported here, so the unit tests of this file's
-  // pure part run on a clone that has not installed it.
-  const { throttling } = await import("lighthouse/core/config/constants.js");
-  const browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", {
-      rate: throttling.mobileSlow4G.cpuSlowdownMultiplier,
-    });
+export function measurePaintWork(url: string): Promise<PaintWork> {
+  return onSlowPhonePage(async ({ page, cdp }) => {
     const events = await recordTrace(cdp, async () => {
       await page.goto(url, { waitUntil: "load" });
       await page.waitForFunction(
@@ -161,7 +149,5 @@ export async function measurePaintWork(url: string): Promise<PaintWork> {
       );
     });
     return workBeforePaint(events);
-  } finally {
-    await browser.close();
-  }
+  });
 }

@@ -122,17 +122,21 @@ describe("routing and CORS", () => {
     );
   });
 
+  /** A browser's preflight of a JSON POST from the site to `path`. */
+  const preflight = (path: string) =>
+    fetch(`${emulator.url}${path}`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "http://127.0.0.1:4173",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type",
+      },
+    });
+
   it.each(["/api/v1.0/email/send", "/api/v1.0/email/send-form"])(
     "answers the preflight on %s with 204 and the CORS headers",
     async (path) => {
-      const response = await fetch(`${emulator.url}${path}`, {
-        method: "OPTIONS",
-        headers: {
-          Origin: "http://127.0.0.1:4173",
-          "Access-Control-Request-Method": "POST",
-          "Access-Control-Request-Headers": "content-type",
-        },
-      });
+      const response = await preflight(path);
       expect(response.status).toBe(204);
       expect(await response.text()).toBe("");
       for (const [name, value] of Object.entries(CORS)) {
@@ -146,14 +150,7 @@ describe("routing and CORS", () => {
   it.each(["/anything", "/api/v1.0/email/nope", "/recaptcha/api2/token", "/inbox"])(
     "answers no preflight on %s, which is not one of EmailJS's send endpoints",
     async (path) => {
-      const response = await fetch(`${emulator.url}${path}`, {
-        method: "OPTIONS",
-        headers: {
-          Origin: "http://127.0.0.1:4173",
-          "Access-Control-Request-Method": "POST",
-          "Access-Control-Request-Headers": "content-type",
-        },
-      });
+      const response = await preflight(path);
       expect(response.status).not.toBe(204);
       expectNoCors(response.headers);
     },
