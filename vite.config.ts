@@ -36,10 +36,14 @@ export default defineConfig(({ mode }) => ({
     // lazy chunk's dependencies: the app preloads what a send needs itself, at idle
     // (src/app/start-up/loader-settings.ts).
     modulePreload: false,
-    // Radix's packages name each function with a top-level `__name(fn, "name")` call, which keeps
-    // every function alive whether used or not: said pure, the unused ones go (about 4 KB of the
-    // toaster and its shared parts, in brotli and gzip).
-    rolldownOptions: { treeshake: { manualPureFunctions: ["__name"] } },
+    rolldownOptions: {
+      // Radix's packages name each function with a top-level `__name(fn, "name")` call, which keeps
+      // every function alive whether used or not: said pure, the unused ones go (about 4 KB of the
+      // toaster and its shared parts, in brotli and gzip).
+      treeshake: { manualPureFunctions: ["__name"] },
+      // Terser (below) takes most of the build's few seconds, which Rolldown would report each time.
+      checks: { bundlerTimings: false },
+    },
     // Terser packs about 1% tighter than the default minifier: the JavaScript budget
     // (scripts/bench/budgets.ts) holds with the field signals' tracker counted.
     minify: "terser",

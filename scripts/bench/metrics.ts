@@ -10,7 +10,7 @@ import {
   WEIGHT_BUDGETS,
 } from "./budgets";
 import type { Figures } from "./figures";
-import { BARRED_PAGES, type PageName } from "./pages";
+import { BARRED_PAGES, LANDING_PAGES, type PageName } from "./pages";
 import type { PageFigures, Summary } from "./statistics";
 
 const KB = 1024;
@@ -178,7 +178,7 @@ export function barApplies(bar: Bar | undefined, page: string): bar is Bar {
   return (
     bar !== undefined &&
     BARRED_PAGES.includes(page as PageName) &&
-    (!bar.landingOnly || page === "landing")
+    (!bar.landingOnly || LANDING_PAGES.includes(page as PageName))
   );
 }
 

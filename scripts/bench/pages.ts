@@ -1,16 +1,30 @@
 /**
- * The pages the bench measures: every page of the site's one path list (src/site-paths.ts) and the
- * bare reference page, which is only a yardstick.
+ * The pages the bench measures: every page of the site's one path list (src/site-paths.ts), the
+ * landing page of the build with the field signals on (docs/analytics.md), and the bare reference
+ * page, which is only a yardstick.
  */
 import { type PageId, sitePages } from "../../src/site-paths";
 
-export type PageName = PageId | "reference";
-export type Page = { name: PageName; label: string; path: string; onSite: boolean };
+export type PageName = PageId | "landingWithSignals" | "reference";
+/** Which server a page is on: the default build, the build with the field signals, the bare page. */
+export type Served = "site" | "signals" | "reference";
+export type Page = { name: PageName; label: string; path: string; served: Served };
 
 export const PAGES: Page[] = [
-  ...sitePages.map((page) => ({ name: page.id, label: page.path, path: page.path, onSite: true })),
-  { name: "reference", label: "reference", path: "/", onSite: false },
+  ...sitePages.map((page) => ({
+    name: page.id,
+    label: page.path,
+    path: page.path,
+    served: "site" as const,
+  })),
+  { name: "landingWithSignals", label: "/ signals on", path: "/", served: "signals" },
+  { name: "reference", label: "reference", path: "/", served: "reference" },
 ];
 
-/** The pages the bars apply to: every page of the site. */
-export const BARRED_PAGES: PageName[] = sitePages.map((page) => page.id);
+/** The pages the bars apply to: every page of the site, in both builds. */
+export const BARRED_PAGES: PageName[] = PAGES.filter((page) => page.served !== "reference").map(
+  (page) => page.name,
+);
+
+/** The landing page in each build: the bars for `/` alone (SEO, the JavaScript budget) apply to both. */
+export const LANDING_PAGES: PageName[] = ["landing", "landingWithSignals"];

@@ -38,13 +38,15 @@ async function main() {
   const rawDir = resolve(benchDir, "raw", startedAt.toISOString().replace(/[:.]/g, "-"));
   await mkdir(rawDir, { recursive: true });
   const site = await buildAndServe(resolve(benchDir, "site"));
+  const signals = await buildAndServe(resolve(benchDir, "site-with-signals"), { signals: true });
   const reference = await startReferenceServer();
   const reactFloor = await startReactFloorServer();
+  const servers = { site, signals, reference };
   const urls = Object.fromEntries(
-    PAGES.map((page) => [page.name, `${page.onSite ? site.url : reference.url}${page.path}`]),
+    PAGES.map((page) => [page.name, `${servers[page.served].url}${page.path}`]),
   );
   console.log(
-    `Site ${site.url}, reference ${reference.url}, React floor ${reactFloor.url}; raw results in ${rawDir}`,
+    `Site ${site.url}, with the field signals ${signals.url}, reference ${reference.url}, React floor ${reactFloor.url}; raw results in ${rawDir}`,
   );
   try {
     const runs = await measureAll(urls, presetList, rawDir);
@@ -71,7 +73,12 @@ async function main() {
     printNoise(noisy, mobileRuns, figures.mobile?.reference?.spreads.tbt);
     const landing = urls.landing ?? "";
     const floorRuns = await measureAgainstFloors(
-      { site: landing, reactFloor: `${reactFloor.url}/`, bare: `${reference.url}/` },
+      {
+        site: landing,
+        withSignals: urls.landingWithSignals ?? "",
+        reactFloor: `${reactFloor.url}/`,
+        bare: `${reference.url}/`,
+      },
       mobileRuns,
     );
     const floors = floorReport(
@@ -100,7 +107,7 @@ async function main() {
       `bars: ${holding} hold, ${verdicts.length - holding} do not${noisy.length > 0 ? " (noisy run)" : ""}`,
     );
   } finally {
-    await Promise.all([site.close(), reference.close(), reactFloor.close()]);
+    await Promise.all([site.close(), signals.close(), reference.close(), reactFloor.close()]);
   }
 }
 

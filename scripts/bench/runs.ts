@@ -67,7 +67,14 @@ async function runLighthouse(url: string, preset: Preset): Promise<Result> {
     if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
     return result.lhr;
   } finally {
+    // Gone before the next run starts: with BENCH_PORT set, the next Chromium takes the same port.
+    const { process: child } = chrome;
+    const gone =
+      child.exitCode !== null || child.signalCode !== null
+        ? Promise.resolve()
+        : new Promise((resolve) => child.once("close", resolve));
     chrome.kill();
+    await gone;
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * The bench's servers: the production build served as the static hosts serve it, and beside it the
- * bare reference page and the React floor.
+ * The bench's servers: the production build served as the static hosts serve it (and again with
+ * the field signals on), and beside it the bare reference page and the React floor.
  */
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -25,27 +25,73 @@ export type Served = { url: string; close(): Promise<void> };
 
 /**
  * Where the bench listens: BENCH_PORT for the site, the next port for the reference page, the
- * one after for Lighthouse's Chromium and the next for the React floor; unset, ports the system picks.
+ * one after for Lighthouse's Chromium, the next for the React floor and the next for the build with
+ * the field signals; unset, ports the system picks.
  */
 const BENCH_PORT = readPort(process.env, "BENCH_PORT", 0);
 const portAfterBase = (offset: number) => (BENCH_PORT === 0 ? 0 : BENCH_PORT + offset);
 export const CHROME_DEBUG_PORT = portAfterBase(2);
+const SIGNALS_PORT_OFFSET = 4;
 
-/** Builds the production site into `outDir` and serves it with the production headers. */
-export async function buildAndServe(outDir: string): Promise<Served> {
-  await ensurePortFree(BENCH_PORT, "BENCH_PORT");
+/**
+ * The field signals' settings for the second build (docs/analytics.md): events to a path on the
+ * site's own origin, as an operator with a host proxy would set it. On 127.0.0.1 Plausible's
+ * tracker counts nothing (its guard against local pages), so the bench weighs and times its load
+ * and start, not a post to anyone.
+ */
+const SIGNALS_ENV = {
+  VITE_PLAUSIBLE_DOMAIN: "bench.example",
+  VITE_PLAUSIBLE_ENDPOINT: "/api/event",
+};
+/** The default build is the default, whatever the shell says. */
+const NO_SIGNALS_ENV = { VITE_PLAUSIBLE_DOMAIN: "" };
+
+/** Runs `work` with `settings` in the environment the build reads, then puts the environment back. */
+async function withSettings<T>(settings: Record<string, string>, work: () => Promise<T>) {
+  const before = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, settings);
+  try {
+    return await work();
+  } finally {
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+/**
+ * Builds the production site into `outDir` and serves it with the production headers; with
+ * `signals`, the build with the field signals on, on its own port.
+ */
+export async function buildAndServe(outDir: string, { signals = false } = {}): Promise<Served> {
+  const wanted = portAfterBase(signals ? SIGNALS_PORT_OFFSET : 0);
+  await ensurePortFree(wanted, "BENCH_PORT");
   // The build needs its own origin (canonical links) before the preview server can start.
-  const port = BENCH_PORT || (await freePort());
+  const port = wanted || (await freePort());
   const siteOrigin = `http://127.0.0.1:${port}`;
-  for (const [name, value] of Object.entries(PLACEHOLDER_ENV)) process.env[name] ??= value;
-  process.env.SITE_URL = siteOrigin;
+  const placeholders = Object.entries(PLACEHOLDER_ENV).map(([name, value]) => [
+    name,
+    process.env[name] ?? value,
+  ]);
+  const settings = {
+    ...Object.fromEntries(placeholders),
+    ...(signals ? SIGNALS_ENV : NO_SIGNALS_ENV),
+    SITE_URL: siteOrigin,
+  };
   console.log(`Building the production site into ${outDir} for ${siteOrigin}...`);
   // Served on 127.0.0.1, which it names as its SITE_URL: a production build refuses a loopback
   // address unless code says the site stays on this machine (docs/configuration.md, "Production
   // builds on this machine").
-  const { distDir } = await buildSite({ mode: "production", outDir, localServices: true });
-  const settings = await readBuildSettings(outDir);
-  return startPreviewServer({ distDir, settings, port, portSetting: "BENCH_PORT" });
+  const { distDir } = await withSettings(settings, () =>
+    buildSite({ mode: "production", outDir, localServices: true }),
+  );
+  return startPreviewServer({
+    distDir,
+    settings: await readBuildSettings(outDir),
+    port,
+    portSetting: "BENCH_PORT",
+  });
 }
 
 const CONTENT_TYPES: Record<string, string> = {
