@@ -1,6 +1,7 @@
 /**
  * Where the test stack listens: apart from `npm start`'s ports so both can run at once, and movable
- * with E2E_PORT_BASE so two test runs on one machine do not collide.
+ * with E2E_PORT_BASE so two test runs on one machine do not collide. Ports and the addresses made of
+ * them only: the stack's timing is stack-timing.ts's.
  */
 const base = Number(process.env.E2E_PORT_BASE) || 4310;
 
@@ -61,13 +62,6 @@ export const E2E_WORK_DIR = `.e2e/${base}`;
  */
 export const E2E_DEV_SITE_URL = `http://127.0.0.1:${portOf("site")}`;
 export const E2E_DEV_EMULATOR_PORT = portOf("emulator");
-/** Short, so the "no answer" test does not wait the production 15 s. */
-export const E2E_SEND_TIMEOUT_MS = 3000;
-/**
- * Short, so a signup that keeps failing is reported in seconds, not the production two minutes; long
- * enough for a request given up on at twice the time limit to be tried once more.
- */
-export const E2E_RETRY_BUDGET_MS = 10_000;
 /**
  * The production build served by Cloudflare's own runtime (`wrangler pages dev`), for
  * playwright.hosts.config.ts; it shares the emulator's port with the main run and runs after it.

@@ -3,12 +3,8 @@
  * VITE_EMAILJS_*, EMULATOR_*, PORT or SITE_URL (as a CI job that also builds for production does)
  * changes nothing in a test run. `npm run test:env` runs every test command with them exported.
  */
-import {
-  E2E_EMULATOR_URL,
-  E2E_RETRY_BUDGET_MS,
-  E2E_SEND_TIMEOUT_MS,
-  E2E_SITE_URL,
-} from "./stack-ports";
+import { E2E_EMULATOR_URL, E2E_SITE_URL } from "./stack-ports";
+import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "./stack-timing";
 
 /** The ids of .env.emulator: what every test build sends and every test emulator accepts. */
 export const STACK_EMAIL_IDS = {

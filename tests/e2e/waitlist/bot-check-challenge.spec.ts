@@ -17,7 +17,8 @@ import { appIdle, expect, test, uniqueEmail, waitlistForm } from "../support/fix
 import { holdAppScript } from "../support/held-requests";
 import { recordLiveRegions } from "../support/live-regions";
 import { CLOCK_START } from "../support/page-clock";
-import { E2E_BOT_CHECK_SITE_URL, E2E_SEND_TIMEOUT_MS } from "../support/stack-ports";
+import { E2E_BOT_CHECK_SITE_URL } from "../support/stack-ports";
+import { E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
 
 test.use({ baseURL: E2E_BOT_CHECK_SITE_URL });

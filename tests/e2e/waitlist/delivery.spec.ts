@@ -19,12 +19,8 @@ import {
 import { holdSends, type Sends, watchSends } from "../support/held-requests";
 import { recordLiveRegions } from "../support/live-regions";
 import { installClock, pauseClock, runClockUntil, settled } from "../support/page-clock";
-import {
-  E2E_MISCONFIGURED_SITE_URL,
-  E2E_PRODUCTION_SITE_URL,
-  E2E_RETRY_BUDGET_MS,
-  E2E_SEND_TIMEOUT_MS,
-} from "../support/stack-ports";
+import { E2E_MISCONFIGURED_SITE_URL, E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
+import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
 import {
   expectFailureShown,
   expectSuccessShown,

@@ -36,7 +36,8 @@ import {
 import { CLOCK_START, pauseClockBeforeLoad } from "../support/page-clock";
 import { pageRecord } from "../support/page-record";
 import { armRecorders } from "../support/recorders";
-import { E2E_PRODUCTION_SITE_URL, E2E_SEND_TIMEOUT_MS } from "../support/stack-ports";
+import { E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
+import { E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
 import { expectSuccessShown, toastsShown } from "../support/tab-records";
 import {
   KEPT_NOTE,
