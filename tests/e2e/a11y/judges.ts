@@ -54,12 +54,7 @@ async function pa11yErrors(page: Page, label: string) {
   const alreadyThere = await page.evaluate(() => "__pa11y" in window);
   if (!alreadyThere) await page.evaluate(PA11Y_PAGE_SCRIPT);
   const { issues } = await page.evaluate(
-    (options) =>
-      (
-        window as unknown as {
-          __pa11y: { run(options: unknown): Promise<{ issues: Pa11yIssue[] }> };
-        }
-      ).__pa11y.run(options),
+    (options) => window.__pa11y.run(options) as Promise<{ issues: Pa11yIssue[] }>,
     {
       pa11yVersion: PA11Y_VERSION,
       standard: "WCAG2AA",

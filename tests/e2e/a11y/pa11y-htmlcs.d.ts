@@ -13,3 +13,11 @@ declare module "pa11y/lib/runners/htmlcs.js" {
   };
   export default runner;
 }
+
+/** What pa11y's page-side code (lib/runner.js) puts on the page's `window`, once judges.ts injected it. */
+interface Window {
+  __pa11y: {
+    /** Runs the runners named in `options` on the document: their issues, shaped by pa11y. */
+    run(options: unknown): Promise<unknown>;
+  };
+}

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, UNTIL_TEST_TIMEOUT, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { pageRecord } from "../support/page-record";
 
 /** Two painted frames: every effect of the last render has run by then. */
 function nextFrames(page: Page) {
@@ -16,7 +17,7 @@ test.describe("thank-you page", () => {
     const conversions = () =>
       consoleGuard.logs.filter((line) => line.startsWith("[conversion] waitlist_signup"));
     await page.addInitScript(() => {
-      (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+      Object.assign(window, { dataLayer: [] });
     });
     await page.goto("/");
     const { email, submit } = waitlistForm(page);
@@ -24,9 +25,7 @@ test.describe("thank-you page", () => {
     await submit.click();
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
     await expect.poll(conversions).toHaveLength(1);
-    const dataLayer = await page.evaluate(
-      () => (window as unknown as { dataLayer: unknown[] }).dataLayer,
-    );
+    const dataLayer = await pageRecord<unknown[]>(page, "dataLayer");
     expect(dataLayer).toEqual([{ event: "waitlist_signup" }]);
     // Two painted frames later every effect has run: still one event (no StrictMode double log).
     await nextFrames(page);
@@ -44,7 +43,7 @@ test.describe("thank-you page", () => {
     consoleGuard,
   }) => {
     await page.addInitScript(() => {
-      (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+      Object.assign(window, { dataLayer: [] });
     });
     await page.goto("/success");
     const heading = page.getByRole("heading", { level: 1, name: "Thank You!" });
@@ -61,9 +60,7 @@ test.describe("thank-you page", () => {
     await expect(page).toHaveTitle("You're on the list | Bulwark");
     await nextFrames(page);
     expect(consoleGuard.logs.filter((line) => line.startsWith("[conversion]"))).toEqual([]);
-    expect(
-      await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer),
-    ).toEqual([]);
+    expect(await pageRecord<unknown[]>(page, "dataLayer")).toEqual([]);
 
     await page.getByRole("link", { name: "Back to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
