@@ -21,6 +21,7 @@ import { recordLiveRegions } from "../support/live-regions";
 import { installClock, pauseClock, runClockUntil, settled } from "../support/page-clock";
 import { E2E_MISCONFIGURED_SITE_URL, E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
 import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
+import { submitWithFault } from "../support/submit-with-fault";
 import {
   expectFailureShown,
   expectSuccessShown,
@@ -151,12 +152,8 @@ test.describe("a refusal that trying again cannot fix: told at once", () => {
       const failureLogs = collectFailureLogs(page);
       const sends = await watchSends(page);
       const address = uniqueEmail("refused");
-      await emulator.fault({ count: 1, ...mode.fault, match: { email: address } });
       const announcements = assertively(page);
-      await page.goto("/");
-      const { email, submit } = waitlistForm(page);
-      await email.fill(address);
-      await submit.click();
+      const { submit } = await submitWithFault(page, { emulator, address, fault: mode.fault });
       await expectAnnouncedAssertively(announcements);
       await expectFailureShown(page, address);
       expect(failureLogs).toEqual([`Waitlist submission failed: ${mode.log}`]);
@@ -189,14 +186,13 @@ test.describe("a send certainly not delivered: tried again for the visitor", () 
       const failureLogs = collectFailureLogs(page);
       const sends = await watchSends(page);
       const address = uniqueEmail(`retried-${status}`);
-      await emulator.fault({ count: 2, status, match: { email: address } });
       const announcements = assertively(page);
-      await installClock(page);
-      await page.goto("/");
-      await pauseClock(page);
-      const { email, submit } = waitlistForm(page);
-      await email.fill(address);
-      await submit.click();
+      await submitWithFault(page, {
+        emulator,
+        address,
+        fault: { count: 2, status },
+        clock: "paused",
+      });
       // Said once the first refusal is in, before any time has passed: no other cause comes in.
       await expectStillSending(page, words);
       expect(sends.count()).toBe(1);
@@ -220,13 +216,12 @@ test.describe("a send certainly not delivered: tried again for the visitor", () 
     const sends = await watchSends(page);
     const address = uniqueEmail("outage");
     // More refusals than tries fit in the budget.
-    await emulator.fault({ count: 30, status: 503, match: { email: address } });
-    await installClock(page);
-    await page.goto("/");
-    await pauseClock(page);
-    const { email, submit } = waitlistForm(page);
-    await email.fill(address);
-    await submit.click();
+    await submitWithFault(page, {
+      emulator,
+      address,
+      fault: { count: 30, status: 503 },
+      clock: "paused",
+    });
     await expectStillSending(page, WAITING.trouble);
     // Tried again until the next wait would end past the budget, then told: never later than the
     // budget in page time. Waits of 1-2 s and 1-3 s always fit in it, so at least three sends.
@@ -258,14 +253,8 @@ test.describe("a send that may have arrived: tried once more, never twice", () =
       const failureLogs = collectFailureLogs(page);
       const sends = await watchSends(page);
       const address = uniqueEmail("maybe-once");
-      await emulator.fault({ count: 1, ...mode.fault, match: { email: address } });
       const announcements = assertively(page);
-      await installClock(page);
-      await page.goto("/");
-      await pauseClock(page);
-      const { email, submit } = waitlistForm(page);
-      await email.fill(address);
-      await submit.click();
+      await submitWithFault(page, { emulator, address, fault: mode.fault, clock: "paused" });
       // No answer is given up on after twice the time limit, then tried again 1 to 2 s later; the
       // emulator leaves the first request of "no answer" open for good. The bound is the product's
       // worst case: both tries' allowance, the wait between them and the announcement's wait.
@@ -290,14 +279,13 @@ test.describe("a send that may have arrived: tried once more, never twice", () =
       const failureLogs = collectFailureLogs(page);
       const sends = await watchSends(page);
       const address = uniqueEmail("maybe-twice");
-      await emulator.fault({ count: 2, ...mode.fault, match: { email: address } });
       const announcements = assertively(page);
-      await installClock(page);
-      await page.goto("/");
-      await pauseClock(page);
-      const { email, submit } = waitlistForm(page);
-      await email.fill(address);
-      await submit.click();
+      await submitWithFault(page, {
+        emulator,
+        address,
+        fault: { ...mode.fault, count: 2 },
+        clock: "paused",
+      });
       // The retry starts within the budget; a silent one is waited for twice the time limit.
       await runClockToFailure(page, sends, {
         withinMs: Math.max(E2E_RETRY_BUDGET_MS, TWO_SILENT_TRIES_MS),
@@ -539,16 +527,16 @@ test.describe("refusals by the SDK itself", () => {
     const failureLogs = collectFailureLogs(page);
     const sends = await watchSends(page);
     const address = uniqueEmail("throttle");
-    await emulator.fault({ count: 1, status: 500, match: { email: address } });
-    await installClock(page);
-    await page.goto(`${E2E_PRODUCTION_SITE_URL}/`);
-    await pauseClock(page);
-    expect(await page.evaluate(() => navigator.webdriver)).toBe(false);
-    const { email, submit } = waitlistForm(page);
-    await email.fill(address);
     // The SDK stamps its one-a-second slot before sending (on the page's clock, as the retry's
     // wait), so the failed send uses it; the retry waits past it and goes out.
-    await submit.click();
+    await submitWithFault(page, {
+      emulator,
+      address,
+      fault: { status: 500 },
+      clock: "paused",
+      at: `${E2E_PRODUCTION_SITE_URL}/`,
+    });
+    expect(await page.evaluate(() => navigator.webdriver)).toBe(false);
     await runClockToSuccess(page, sends, { withinMs: E2E_RETRY_BUDGET_MS });
     await expectSuccessShown(page);
     expect(sends.count()).toBe(2);
@@ -644,13 +632,7 @@ test.describe("a gateway between EmailJS and the visitor fails", () => {
     const failureLogs = collectFailureLogs(page);
     const sends = watchSends(page);
     const address = uniqueEmail("bad-gateway");
-    await emulator.fault({ count: 1, status: 502, match: { email: address } });
-    await installClock(page);
-    await page.goto("/");
-    await pauseClock(page);
-    const { email, submit } = waitlistForm(page);
-    await email.fill(address);
-    await submit.click();
+    await submitWithFault(page, { emulator, address, fault: { status: 502 }, clock: "paused" });
     // A 5xx is "maybe delivered" (retry-policy.ts): one more try, within the retry budget.
     await runClockToSuccess(page, sends, { withinMs: E2E_RETRY_BUDGET_MS });
     await expectSuccessShown(page);
