@@ -14,8 +14,8 @@ export type WaitlistContent = {
    * answer), the browser is offline, or an answer is overdue (or another tab sends it).
    */
   waiting: { crowd: string; trouble: string; offline: string; slow: string };
-  /** The note that finishes, on a later visit, a signup an earlier page left being sent. */
-  resume: {
+  /** The note that finishes, on a later visit, the pending signup an earlier page left sending. */
+  pending: {
     label: string;
     /** `{email}` stands for the address. */
     sending: string;
@@ -56,7 +56,7 @@ export const waitlist = {
       "You seem to be offline. Your address is saved and we'll try again when you're back online.",
     slow: "This is taking longer than usual. Your address is saved and we're still sending it.",
   },
-  resume: {
+  pending: {
     label: "Your waitlist signup",
     sending: "We're finishing your waitlist signup for {email}.",
     unknown:
@@ -109,9 +109,10 @@ export const botCheckTexts = {
       "Google's reCAPTCHA reported an error, so your address was not sent. We kept it here. Wait a moment, then select Join Waitlist again.",
   },
   /**
-   * The note for a signup an earlier page left unsent: with the check on, it is sent only once the
-   * visitor asks (Google hears of no one who did not act on this page). `{email}` is the address.
+   * The note for the pending signup an earlier page left unsent: with the check on, it is sent only
+   * once the visitor asks (Google hears of no one who did not act on this page). `{email}` is the
+   * address.
    */
-  held: "Your waitlist signup for {email} was not sent before the page closed.",
+  pending: "Your waitlist signup for {email} was not sent before the page closed.",
   send: "Send it now",
 };

@@ -22,7 +22,7 @@ const loadRecaptcha = /* @__PURE__ */ retryingImport(
 /**
  * Loads the check once the visitor shows intent on this page view: focus or typing in the field (a
  * field focused before the app started counts too). Never on page load, and never for a value the
- * browser put back in the field or an unfinished signup found in storage: a visitor who only reads
+ * browser put back in the field or a pending signup found in storage: a visitor who only reads
  * pays nothing, and Google hears of no one who did not act.
  */
 export function loadOnIntent(field: HTMLInputElement): void {

@@ -120,7 +120,7 @@ function withPageLifetime(core: WaitlistSignup): WaitlistSignup {
   return {
     ...core,
     submit: (email, options = {}) => core.submit(email, untilLeft(options)),
-    resume: (email, options = {}) => core.resume(email, untilLeft(options)),
+    sendPending: (email, options = {}) => core.sendPending(email, untilLeft(options)),
     resend: (email, options = {}) => core.resend(email, untilLeft(options)),
   };
 }

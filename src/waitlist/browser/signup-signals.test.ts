@@ -33,7 +33,7 @@ function signup(
   waits: Parameters<typeof delivery>[1] = [],
 ): WaitlistSignup {
   const run = delivery(outcome, waits);
-  return { submit: run, resume: run, resend: run } as unknown as WaitlistSignup;
+  return { submit: run, sendPending: run, resend: run } as unknown as WaitlistSignup;
 }
 
 beforeEach(() => {
@@ -61,7 +61,7 @@ describe("withSignals", () => {
 
   it("tells the first wait as Signup Kept, passes every wait on, and a retry marks the Signup", async () => {
     const onWaiting = vi.fn();
-    await withSignals(signup("sent", ["crowd", "trouble"])).resume("ada@example.com", {
+    await withSignals(signup("sent", ["crowd", "trouble"])).sendPending("ada@example.com", {
       onWaiting,
     });
     expect(onWaiting.mock.calls).toEqual([["crowd"], ["trouble"]]);

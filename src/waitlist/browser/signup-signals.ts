@@ -37,7 +37,7 @@ export function withSignals(signup: WaitlistSignup): WaitlistSignup {
   const watched =
     (
       start: () => Start,
-      run: (email: string, options?: DeliveryOptions) => ReturnType<WaitlistSignup["resume"]>,
+      run: (email: string, options?: DeliveryOptions) => ReturnType<WaitlistSignup["sendPending"]>,
     ) =>
     async (email: string, options: DeliveryOptions = {}) => {
       const how = start();
@@ -71,7 +71,8 @@ export function withSignals(signup: WaitlistSignup): WaitlistSignup {
       keptBeforeApp = false;
       return early ? "before-app" : "form";
     }, signup.submit),
-    resume: watched(() => "resumed", signup.resume),
+    // "resumed": the event's own word (docs/analytics.md), kept as the dashboards know it.
+    sendPending: watched(() => "resumed", signup.sendPending),
     resend: watched(() => "resent", signup.resend),
   };
   signalled.add(withThem);

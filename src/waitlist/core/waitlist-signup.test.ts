@@ -438,7 +438,7 @@ describe("what is not sent", () => {
 });
 
 describe("the next visit", () => {
-  it("finishes a signup a closed page left waiting to be tried again", async () => {
+  it("sends the pending signup a closed page left waiting to be tried again", async () => {
     const { signup: before, calls, site } = setup();
     void before.submit("ada@example.com").catch(() => {});
     await settle();
@@ -448,15 +448,15 @@ describe("the next visit", () => {
     const { signup: after, calls: later } = setup({
       memory: createSignupMemory({ site, tab: memoryStore() }),
     });
-    expect(after.unfinished()).toEqual(["ada@example.com"]);
+    expect(after.pending()).toEqual(["ada@example.com"]);
     const onTakeOver = vi.fn();
-    const result = after.resume("ada@example.com", { onTakeOver });
+    const result = after.sendPending("ada@example.com", { onTakeOver });
     await settle();
     expect(onTakeOver).toHaveBeenCalledTimes(1);
     expect(later).toHaveLength(1);
     later[0]?.resolve();
     await expect(result).resolves.toBe("sent");
-    expect(after.unfinished()).toEqual([]);
+    expect(after.pending()).toEqual([]);
   });
 
   it("sends nothing for a page that closed with its request unanswered, until the visitor asks", async () => {
@@ -467,7 +467,7 @@ describe("the next visit", () => {
       memory: createSignupMemory({ site, tab: memoryStore() }),
     });
     const onTakeOver = vi.fn();
-    await expect(after.resume("ada@example.com", { onTakeOver })).resolves.toBe("unknown");
+    await expect(after.sendPending("ada@example.com", { onTakeOver })).resolves.toBe("unknown");
     expect(onTakeOver).not.toHaveBeenCalled();
     expect(later).toHaveLength(0);
     const resent = after.resend("ada@example.com");
@@ -491,7 +491,7 @@ describe("the next visit", () => {
     const { signup: after, calls: later } = setup({
       memory: createSignupMemory({ site, tab: memoryStore() }),
     });
-    await expect(after.resume("ada@example.com")).resolves.toBe("unknown");
+    await expect(after.sendPending("ada@example.com")).resolves.toBe("unknown");
     expect(later).toHaveLength(0);
   });
 
@@ -505,7 +505,7 @@ describe("the next visit", () => {
     await expect(after.submit("Ada@example.com")).resolves.toBe("unknown");
     expect(later).toHaveLength(0);
     // Still there for the visitor's answer: send it again, or leave it.
-    expect(after.unfinished()).toEqual(["Ada@example.com"]);
+    expect(after.pending()).toEqual(["Ada@example.com"]);
     const resent = after.resend("ada@example.com");
     await settle();
     expect(later).toHaveLength(1);
@@ -534,7 +534,7 @@ describe("the next visit", () => {
     const { signup, memory, send } = setup();
     memory.keepSending("ada@example.com");
     memory.markFailed("ada@example.com");
-    await expect(signup.resume("ada@example.com")).resolves.toBe("cancelled");
+    await expect(signup.sendPending("ada@example.com")).resolves.toBe("cancelled");
     expect(send).not.toHaveBeenCalled();
   });
 });

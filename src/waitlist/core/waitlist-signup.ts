@@ -102,10 +102,11 @@ function oncePerReason(
 }
 
 /**
- * How a delivery starts: "submit", the visitor sent the form; "resume", a later page finishes what
- * an earlier one left; "resend", the visitor asked to send again one that may have arrived.
+ * How a delivery starts: "submit", the visitor sent the form; "pending", a later page sends the
+ * pending signup an earlier one left; "resend", the visitor asked to send again one that may have
+ * arrived.
  */
-type Start = "submit" | "resume" | "resend";
+type Start = "submit" | "pending" | "resend";
 
 type Waiting = (reason: WaitReason) => void;
 
@@ -217,7 +218,7 @@ export function createWaitlistSignup(deps: SignupDeps) {
     if (memory.wasSent(email)) return "already-sent";
     if (!entry) return "cancelled";
     // Another tab finished with it meanwhile (and told its visitor if it failed).
-    if (start === "resume" && entry.state !== "sending") return "cancelled";
+    if (start === "pending" && entry.state !== "sending") return "cancelled";
     if (start !== "resend" && entry.inFlightSince !== undefined) return "unknown";
     // A request a closed page left unanswered may have arrived: this send is its one retry.
     let retried = entry.retried === true || entry.inFlightSince !== undefined;
@@ -315,13 +316,16 @@ export function createWaitlistSignup(deps: SignupDeps) {
      * Carries on with a signup an earlier page left being sent (docs/behaviour.md, "Launch day");
      * "unknown" where that page closed with its request unanswered.
      */
-    resume: (email: string, options: DeliveryOptions = {}): Promise<SignupOutcome> =>
-      deliver(email, options, "resume"),
+    sendPending: (email: string, options: DeliveryOptions = {}): Promise<SignupOutcome> =>
+      deliver(email, options, "pending"),
     /** Sends again a signup whose earlier request may have arrived: the visitor asked for it. */
     resend: (email: string, options: DeliveryOptions = {}): Promise<SignupOutcome> =>
       deliver(email, options, "resend"),
-    /** Signups an earlier page left being sent. */
-    unfinished: (): string[] =>
+    /**
+     * The pending signups an earlier page left being sent, by address (not a failed one: it waits
+     * in the field for the visitor's retry).
+     */
+    pending: (): string[] =>
       memory
         .pending()
         .filter((entry) => entry.state === "sending")

@@ -8,39 +8,39 @@ import { useResendQuestions } from "./resend-question";
 import { useSignupEndings } from "./use-signup-endings";
 
 /**
- * The longest the first look for an unfinished signup waits for the page to be idle: the note is up
+ * The longest the first look for a pending signup waits for the page to be idle: the note is up
  * within a second of the page becoming interactive, before a visitor is likely to submit again.
  */
 const LOOK_WITHIN_MS = 500;
 
 /**
- * "held": with the bot check on, an unfinished signup waits for the visitor's word before anything
+ * "pending": with the bot check on, a pending signup waits for the visitor's word before anything
  * is asked of Google. `submitted`: the question was asked because this tab's visitor submitted the
  * address.
  */
 type Note = {
   email: string;
-  state: "held" | "sending" | "unknown" | "failed";
+  state: "pending" | "sending" | "unknown" | "failed";
   submitted?: boolean;
 };
 
 /**
- * A held note (the bot check on) ends once its address is no longer waiting to be sent: the visitor
- * sent it from the form instead (the page moves to /success), or it failed there.
+ * A note still "pending" (the bot check on) ends once its address is no longer waiting to be sent:
+ * the visitor sent it from the form instead (the page moves to /success), or it failed there.
  */
-function useHeldNoteEnds(note: Note | null, end: () => void): void {
+function usePendingNoteEnds(note: Note | null, end: () => void): void {
   const [location] = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: looked at again as the page moves on.
   useEffect(() => {
-    if (note?.state !== "held") return;
-    if (!browserSignup().unfinished().includes(note.email)) end();
+    if (note?.state !== "pending") return;
+    if (!browserSignup().pending().includes(note.email)) end();
   }, [location, note]);
 }
 
 /** What the note says in `state`, `{email}` standing for the address. */
 function noteText(state: Note["state"]): string {
-  if (state !== "held") return waitlist.resume[state];
-  return __BOT_CHECK_ON__ ? botCheckTexts.held : "";
+  if (state !== "pending") return waitlist.pending[state];
+  return __BOT_CHECK_ON__ ? botCheckTexts.pending : "";
 }
 
 /** The note's text with the address in place of `{email}`, the address set apart. */
@@ -56,10 +56,10 @@ function NoteText({ text, email }: { text: string; email: string }) {
 }
 
 /**
- * Finishes, on any page, a signup an earlier page left being sent (docs/behaviour.md, "Launch day"):
- * a visible note names the address and offers to cancel; once delivered, the usual toast and
- * /success. With the bot check on, the note first asks the visitor to send it (nothing reaches
- * Google without the visitor's intent on this page). Where the earlier page closed with its
+ * Finishes, on any page, the pending signup an earlier page left being sent (docs/behaviour.md,
+ * "Launch day"): a visible note names the address and offers to cancel; once delivered, the usual
+ * toast and /success. With the bot check on, the note first asks the visitor to send it (nothing
+ * reaches Google without the visitor's intent on this page). Where the earlier page closed with its
  * request unanswered, the visitor chooses, here too when the form is given that address
  * (resend-question.tsx).
  */
@@ -69,7 +69,7 @@ export function PendingSignupNote() {
   const endings = useSignupEndings();
   const { asked } = useResendQuestions();
 
-  async function finish(email: string, run: "resume" | "resend") {
+  async function finish(email: string, run: "sendPending" | "resend") {
     const stop = new AbortController();
     cancelled.current = stop;
     try {
@@ -92,16 +92,16 @@ export function PendingSignupNote() {
     // At idle: a page's first read of site storage waits on the browser, so it stays out of the
     // way of the page's start (docs/behaviour.md, "Quality bars").
     whenIdle(() => {
-      const [email] = browserSignup().unfinished();
+      const [email] = browserSignup().pending();
       if (!email) return;
-      if (__BOT_CHECK_ON__) setNote({ email, state: "held" });
-      else void finish(email, "resume");
+      if (__BOT_CHECK_ON__) setNote({ email, state: "pending" });
+      else void finish(email, "sendPending");
     }, LOOK_WITHIN_MS);
   }, []);
 
   // A build-time constant: every render of a build calls it, or none does.
   // biome-ignore lint/correctness/useHookAtTopLevel: the condition never changes within a build.
-  if (__BOT_CHECK_ON__) useHeldNoteEnds(note, () => setNote(null));
+  if (__BOT_CHECK_ON__) usePendingNoteEnds(note, () => setNote(null));
 
   // The form was given an address that may have arrived: the visitor chooses here.
   useEffect(() => {
@@ -127,7 +127,7 @@ export function PendingSignupNote() {
     setNote(null);
   }
 
-  const { resume } = waitlist;
+  const texts = waitlist.pending;
   return (
     // On phones it sticks to the bottom but keeps its own place at the end of the page, so nothing
     // it covers is out of reach; from sm up it floats at the bottom left, clear of the toasts.
@@ -137,23 +137,23 @@ export function PendingSignupNote() {
     >
       {note && (
         <section
-          aria-label={resume.label}
+          aria-label={texts.label}
           className="pointer-events-auto m-4 rounded-xl border border-line bg-surface-raised p-4 shadow-deep"
         >
           <NoteText text={noteText(note.state)} email={note.email} />
           <div className="mt-3 flex flex-wrap gap-2">
-            {__BOT_CHECK_ON__ && note.state === "held" && (
-              <Button size="sm" onClick={() => void finish(note.email, "resume")}>
+            {__BOT_CHECK_ON__ && note.state === "pending" && (
+              <Button size="sm" onClick={() => void finish(note.email, "sendPending")}>
                 {botCheckTexts.send}
               </Button>
             )}
             {note.state === "unknown" && (
               <Button size="sm" onClick={() => void finish(note.email, "resend")}>
-                {resume.resend}
+                {texts.resend}
               </Button>
             )}
             <Button size="sm" variant="secondary" onClick={dismiss}>
-              {note.state === "sending" || note.state === "held" ? resume.cancel : resume.dismiss}
+              {note.state === "sending" || note.state === "pending" ? texts.cancel : texts.dismiss}
             </Button>
           </div>
         </section>

@@ -1,6 +1,6 @@
 /**
  * The one question about an address whose last request may have arrived (its page closed before the
- * answer): send it again, or leave it. The form, given such an address, asks it; the unfinished
+ * answer): send it again, or leave it. The form, given such an address, asks it; the pending
  * signup's note shows it (docs/behaviour.md, "One address, many tabs"). React state the app holds
  * above both, so the two meet without a module of their own in between.
  */
