@@ -278,7 +278,7 @@ export const journeys: Journey[] = [
       await waitForState(
         page,
         { role: "region", name: "Your waitlist signup" },
-        "the note about the unfinished signup",
+        "the note about the pending signup",
         (note) => note.text.includes(`${address} was still being sent when the page closed`),
       );
       await waitFor(async () => (await outboxFor(address)).length === 1, "the first send arriving");

@@ -166,8 +166,8 @@ export const test = base.extend<{
 });
 
 /**
- * Resolves once the app has run what it puts off until the page is idle (the check for a signup an
- * earlier page left unfinished, the preloads) and rendered what that changed: the signal a check
+ * Resolves once the app has run what it puts off until the page is idle (the check for a pending
+ * signup an earlier page left, the preloads) and rendered what that changed: the signal a check
  * that nothing appeared waits for. Called after hydration (the fixture's goto and reload wait for
  * it), when the app's own idle tasks are already queued: the browser runs idle callbacks in order,
  * and a render they set off, an ordinary task, before the next idle callback.

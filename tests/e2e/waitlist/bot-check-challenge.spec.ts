@@ -32,7 +32,8 @@ const EXPIRED =
   "The reCAPTCHA challenge expired before it was answered, so your address was not sent. We kept it here. Select Join Waitlist to try again.";
 const GOOGLE_ERROR =
   "Google's reCAPTCHA reported an error, so your address was not sent. We kept it here. Wait a moment, then select Join Waitlist again.";
-const HELD = (address: string) =>
+/** The note for a pending signup, with the bot check on: nothing is sent until the visitor asks. */
+const PENDING_NOTE = (address: string) =>
   `Your waitlist signup for ${address} was not sent before the page closed.`;
 const UNKNOWN = /can't tell whether it arrived/;
 const REDIRECTING = "Notification Redirecting... Taking you to confirmation page";
@@ -146,7 +147,7 @@ test("a tab closed during a challenge leaves the address unsent: the next visit 
   const tokens = sentTokens(next);
   await next.goto("/");
   const note = next.getByRole("region", { name: "Your waitlist signup" });
-  await expect(note).toContainText(HELD(address));
+  await expect(note).toContainText(PENDING_NOTE(address));
   await expect(note).not.toContainText(UNKNOWN);
   await appIdle(next);
   expect(requests).toEqual([]);
@@ -157,11 +158,11 @@ test("a tab closed during a challenge leaves the address unsent: the next visit 
   await expectArrivedOnce(address, tokens);
 });
 
-test("a signup held from a closed page and sent from the form instead: once, and its note goes", async ({
+test("a signup a closed page left pending and sent from the form instead: once, and its note goes", async ({
   page,
   context,
 }) => {
-  const address = uniqueEmail("challenge-held-form");
+  const address = uniqueEmail("challenge-pending-form");
   await botCheckEmulator.challenge({ count: 1, match: { email: address } });
   await page.goto("/");
   const first = waitlistForm(page);
@@ -174,7 +175,7 @@ test("a signup held from a closed page and sent from the form instead: once, and
   const tokens = sentTokens(next);
   await next.goto("/");
   const note = next.getByRole("region", { name: "Your waitlist signup" });
-  await expect(note).toContainText(HELD(address));
+  await expect(note).toContainText(PENDING_NOTE(address));
   const { email, submit } = waitlistForm(next);
   await email.fill(address);
   await submit.click();

@@ -160,7 +160,7 @@ test("two tabs with one address: one send, one Signup", async ({ page, emulator 
   expect(signals.named("Signup")).toHaveLength(1);
 });
 
-test("a signup left unsent by a closed page and finished on the next visit is one Signup, resumed", async ({
+test("a signup a closed page left pending and sent on the next visit is one Signup, resumed", async ({
   page,
   context,
   emulator,

@@ -515,7 +515,7 @@ test.describe("one address, many tabs", () => {
 });
 
 test.describe("leave and come back", () => {
-  test("a signup left waiting to be tried again is sent on the next visit, with a note and no retyping", async ({
+  test("a signup still pending when the visitor leaves is sent on the next visit, with a note and no retyping", async ({
     page,
     emulator,
     consoleGuard,
@@ -552,7 +552,7 @@ test.describe("leave and come back", () => {
     expect(await emulator.outbox(address)).toHaveLength(1);
   });
 
-  test("a signup left waiting can be cancelled from the note, and nothing more is sent", async ({
+  test("a pending signup can be cancelled from the note, and nothing more is sent", async ({
     page,
     emulator,
     consoleGuard,
@@ -614,7 +614,7 @@ test.describe("leave and come back", () => {
     emulator,
   }) => {
     const address = uniqueEmail("back-forward");
-    // When the app has started, and when the note about an unfinished signup first shows.
+    // When the app has started, and when the note about a pending signup first shows.
     await page.addInitScript(() => {
       const seen: Record<string, number> = {};
       Object.assign(window, { signupNoteTimes: seen });
