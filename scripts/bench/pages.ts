@@ -7,7 +7,7 @@ import { type PageId, sitePages } from "../../src/site-paths";
 
 export type PageName = PageId | "landingWithSignals" | "reference";
 /** Which server a page is on: the default build, the build with the field signals, the bare page. */
-export type Served = "site" | "signals" | "reference";
+type Served = "site" | "signals" | "reference";
 export type Page = { name: PageName; label: string; path: string; served: Served };
 
 export const PAGES: Page[] = [
