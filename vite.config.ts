@@ -2,8 +2,8 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
-import { devRenderPlugin } from "./scripts/dev-render-plugin.ts";
-import { worldMapPlugin } from "./scripts/world-map-plugin.ts";
+import { devRenderPlugin } from "./scripts/build/dev-render-plugin.ts";
+import { worldMapPlugin } from "./scripts/build/world-map-plugin.ts";
 import { readAnalyticsConfig } from "./src/lib/analytics-config.ts";
 import { readBotCheckConfig } from "./src/lib/config.ts";
 
@@ -27,7 +27,7 @@ export default defineConfig(({ mode }) => ({
     // The same for the field signals: a build without VITE_PLAUSIBLE_DOMAIN carries none of them.
     ...analyticsConstants(mode),
   },
-  // The prerender reads the entry script and CSS from the manifest (scripts/prerender.ts).
+  // The prerender reads the entry script and CSS from the manifest (scripts/build/prerender.ts).
   build: {
     target: "es2022",
     assetsInlineLimit: 0,

@@ -5,7 +5,7 @@
  */
 import { readTrustSettings, type TrustSettings } from "../src/lib/trust-settings";
 
-/** The site's own fallback when SITE_URL is unset (scripts/build.ts says the same). */
+/** The site's own fallback when SITE_URL is unset (scripts/build/build.ts says the same). */
 const FALLBACK_SITE_URL = "http://127.0.0.1:4173";
 
 export type EmailSettings = {

@@ -4,7 +4,7 @@
  * redirect, `/name.html` and `/name/` redirect (308) to `/name`, `/` serves `index.html`, and the
  * deploy files and the not-found page are never served as files. The preview server follows it.
  */
-import { HOST_FILE_NAMES } from "./host-files";
+import { HOST_FILE_NAMES } from "../scripts/build/host-files";
 
 export type CleanUrlAnswer =
   | { kind: "file"; file: string }

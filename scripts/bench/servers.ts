@@ -7,8 +7,9 @@ import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { closeServer, ensurePortFree, freePort, listenOn, readPort } from "../../server/ports";
-import { readBuildSettings, startPreviewServer } from "../../server/preview";
-import { buildSite } from "../build";
+import { readBuildSettings } from "../../server/preview";
+import { startPreviewServer } from "../../server/preview-server";
+import { buildSite } from "../build/build";
 import { buildReactFloor } from "./react-floor";
 
 /** A production build refuses to run without these; the bench never submits, so placeholders do. */

@@ -3,7 +3,7 @@
  * from E2E_PORT_BASE and the ids of .env.emulator, none from the shell. Started by
  * playwright.dev.config.ts (npx tsx tests/dev/dev-stack.ts).
  */
-import { startDevServer } from "../../scripts/dev";
+import { startDevServer } from "../../scripts/local/dev";
 import { E2E_DEV_EMULATOR_PORT, E2E_DEV_SITE_URL, E2E_WORK_DIR } from "../e2e/support/stack-ports";
 import { STACK_BUILD_ENV, setOnlyExplicitSettings } from "../e2e/support/stack-settings";
 import { runStackScript } from "../support/run-stack";
@@ -15,7 +15,7 @@ setOnlyExplicitSettings({
   EMULATOR_PORT: String(E2E_DEV_EMULATOR_PORT),
   EMULATOR_OUTBOX: `${E2E_WORK_DIR}/dev-outbox.jsonl`,
 });
-// The dev server points the site at its emulator itself (scripts/local-stack.ts).
+// The dev server points the site at its emulator itself (scripts/local/local-stack.ts).
 delete process.env.VITE_EMAILJS_ORIGIN;
 await runStackScript(import.meta.url, async (hold) => {
   hold((await startDevServer()).close);

@@ -7,8 +7,8 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { expect, test } from "@playwright/test";
-import { hostFiles } from "../../server/host-files";
-import { cacheControl, securityHeaders } from "../../server/http-headers";
+import { hostFiles } from "../../scripts/build/host-files";
+import { cacheControl, securityHeaders } from "../../scripts/build/http-headers";
 import { DEFAULT_PLAUSIBLE_ENDPOINT } from "../../src/lib/analytics-config";
 import { notFoundPage, sitePages } from "../../src/site-paths";
 import {

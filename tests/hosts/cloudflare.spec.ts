@@ -4,8 +4,8 @@
  */
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { hostFiles } from "../../server/host-files";
-import { cacheControl, securityHeaders } from "../../server/http-headers";
+import { hostFiles } from "../../scripts/build/host-files";
+import { cacheControl, securityHeaders } from "../../scripts/build/http-headers";
 import { readBuildSettings } from "../../server/preview";
 import { notFoundPage, sitePages } from "../../src/site-paths";
 import { expect, test, uniqueEmail, waitlistForm } from "../e2e/support/fixtures";

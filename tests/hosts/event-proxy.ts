@@ -1,15 +1,16 @@
 /**
  * The hosts' proxy for a first-party analytics endpoint: the hosts stack's build with the deploy
- * files a build with `analyticsProxy` writes (server/host-files.ts), and a stand-in for Plausible's
- * event API that records what each forwarded request brought. The pages of a build with the field
- * signals differ only in what the hosts never read, so the stack's one build serves for both.
+ * files a build with `analyticsProxy` writes (scripts/build/host-files.ts), and a stand-in for
+ * Plausible's event API that records what each forwarded request brought. The pages of a build with
+ * the field signals differ only in what the hosts never read, so the stack's one build serves for
+ * both.
  */
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
-import { hostFiles } from "../../server/host-files";
-import type { BuildSettings } from "../../server/http-headers";
+import { hostFiles } from "../../scripts/build/host-files";
+import type { BuildSettings } from "../../scripts/build/http-headers";
 import { readBuildSettings } from "../../server/preview";
 import { portOf } from "../e2e/support/stack-ports";
 import { HOSTS_DIST_DIR, HOSTS_WORK_DIR } from "./host-stack";

@@ -5,8 +5,8 @@
  */
 import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
-import { HOST_FILE_NAMES } from "../../server/host-files";
-import { securityHeaders } from "../../server/http-headers";
+import { HOST_FILE_NAMES } from "../../scripts/build/host-files";
+import { securityHeaders } from "../../scripts/build/http-headers";
 import { readBuildSettings } from "../../server/preview";
 import { sitePages } from "../../src/site-paths";
 import { HOSTS_DIST_DIR, HOSTS_WORK_DIR } from "./host-stack";

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { resolve } from "node:path";
 
-/** Installed on demand in tests/hosts (scripts/on-demand.ts). */
+/** Installed on demand in tests/hosts (scripts/quality/on-demand.ts). */
 const WRANGLER = resolve(import.meta.dirname, "node_modules/wrangler/bin/wrangler.js");
 /** The newest date the pinned workerd knows: without one, wrangler picks today's and refuses. */
 const COMPATIBILITY_DATE = "2026-04-24";

@@ -15,7 +15,8 @@ import { CspEvaluator } from "csp_evaluator/dist/evaluator.js";
 import { type Finding, Severity } from "csp_evaluator/dist/finding.js";
 import { CspParser } from "csp_evaluator/dist/parser.js";
 import { LinkChecker, LinkState } from "linkinator";
-import { readBuildSettings, startPreviewServer } from "../../../server/preview";
+import { readBuildSettings } from "../../../server/preview";
+import { startPreviewServer } from "../../../server/preview-server";
 import { E2E_EMULATOR_URL, E2E_SITE_URL, E2E_WORK_DIR } from "../support/stack-ports";
 
 // These judges read files and talk HTTP: Playwright's plain `test`, no browser page.

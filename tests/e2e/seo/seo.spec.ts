@@ -315,8 +315,8 @@ test.describe("search and sharing metadata", () => {
   }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    // The manifest link is added once the page has painted (scripts/prerender.ts), so its fetch
-    // never races the first paint.
+    // The manifest link is added once the page has painted (scripts/build/prerender.ts), so its
+    // fetch never races the first paint.
     await expect(page.locator("link[rel='manifest']")).toHaveAttribute("href", "/site.webmanifest");
     // The browser itself fetches what the head points at, under the site's CSP.
     const statuses = await page.evaluate(async () => {

@@ -1,7 +1,7 @@
 /**
  * The test stacks' site builds. Each runs in a process of its own, all at once: a build reads its
- * settings from the process's environment (scripts/build.ts), so two in one process would mix them.
- * Each build is kept under .e2e/builds/, keyed by everything it is made from (the tracked and
+ * settings from the process's environment (scripts/build/build.ts), so two in one process would mix
+ * them. Each build is kept under .e2e/builds/, keyed by everything it is made from (the tracked and
  * untracked files but the tests and the Markdown, the .env files, the installed packages, its mode, settings and
  * output folder, Node's version and the day, which the build stamps); a later stack in the same run
  * (the engines' local site) or the next `npm test` copies the build whose key matches instead of
@@ -14,7 +14,7 @@ import { cp, mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { buildSite } from "../../../scripts/build";
+import { buildSite } from "../../../scripts/build/build";
 import { setOnlyExplicitSettings } from "./stack-settings";
 
 const root = resolve(import.meta.dirname, "../../..");

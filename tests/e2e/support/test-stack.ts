@@ -9,7 +9,8 @@ import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
 import { readEmailSettings } from "../../../emails/email-settings";
 import { startEmulator } from "../../../server/emulator/server";
-import { readBuildSettings, startPreviewServer } from "../../../server/preview";
+import { readBuildSettings } from "../../../server/preview";
+import { startPreviewServer } from "../../../server/preview-server";
 import { runStackScript, type Stack, type StackStarter, startStack } from "../../support/run-stack";
 import { buildSites } from "./site-builds";
 import {

@@ -1,0 +1,167 @@
+/**
+ * Builds the site: the client bundle into <out>/dist, the server bundle into <out>/dist-ssr, then
+ * prerendered HTML. Run: npm run build (production) or npm run build:local (the local emulator).
+ */
+import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { build, type InlineConfig, loadEnv } from "vite";
+import { readAnalyticsConfig } from "../../src/lib/analytics-config";
+import { readBotCheckConfig, readEmailConfig } from "../../src/lib/config";
+import {
+  missingPrivacySettingsWarning,
+  readTrustSettings,
+  TrustSettingError,
+} from "../../src/lib/trust-settings";
+import { EmailBuildError, writeEmailsForBuild } from "./emails";
+import { hostFiles } from "./host-files";
+import { BUILD_SETTINGS_FILE } from "./http-headers";
+import { PrerenderError, prerender } from "./prerender";
+import { type ProductionBuildOptions, productionSettingFaults } from "./production-settings";
+import { writeSecurityTxt } from "./security-txt";
+import { writeSeoAssets } from "./seo-assets";
+import { staticContentGuard } from "./static-content-guard";
+
+const FALLBACK_SITE_URL = "http://127.0.0.1:4173";
+const root = resolve(import.meta.dirname, "../..");
+
+export class BuildSettingsError extends Error {}
+
+/**
+ * Production builds refuse a form that cannot work: without the EmailJS ids or SITE_URL, or with a
+ * service origin or SITE_URL a visitor's browser could not use from the public site
+ * (scripts/build/production-settings.ts). Every fault is named, one line each.
+ */
+export function checkBuildEnv(
+  mode: string,
+  env: Record<string, string | undefined>,
+  options: ProductionBuildOptions = {},
+): void {
+  if (mode !== "production") return;
+  const faults = productionSettingFaults(env, options);
+  if (faults.length > 0) throw new BuildSettingsError(faults.join("\n"));
+}
+
+/**
+ * The privacy notice's and the footer's settings. Unset ones are warned about, by name (the page
+ * then uses neutral wording); an unusable one stops the build.
+ */
+export function readTrustSettingsForBuild(
+  env: Record<string, string | undefined>,
+  warn: (message: string) => void = console.warn,
+) {
+  try {
+    const { settings, missing } = readTrustSettings(env);
+    if (missing.length > 0) warn(missingPrivacySettingsWarning(missing));
+    return settings;
+  } catch (error) {
+    if (error instanceof TrustSettingError)
+      throw new BuildSettingsError(`Build stopped: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The server bundle's build: the prerender imports it, and checks what its StaticContent holds. */
+export function serverBuild(mode: string, outDir: string): InlineConfig {
+  return {
+    root,
+    mode,
+    logLevel: "warn",
+    // Marks what StaticContent holds (the source maps name the files), for the prerender to refuse
+    // a control there.
+    plugins: [staticContentGuard()],
+    build: {
+      ssr: "src/entry-server.tsx",
+      outDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      manifest: false,
+      sourcemap: true,
+    },
+  };
+}
+
+/**
+ * Builds the site. `localServices` is for the test stacks' production builds alone, against the
+ * emulator on this machine (docs/configuration.md, "Production builds on this machine"); the command
+ * line has no way to set it.
+ */
+export async function buildSite({
+  mode,
+  outDir,
+  localServices = false,
+}: {
+  mode: string;
+  outDir: string;
+} & ProductionBuildOptions) {
+  const env = loadEnv(mode, root, "");
+  // Every setting is read before the guard may stop the build, so one run names all that is missing.
+  const trust = readTrustSettingsForBuild(env);
+  checkBuildEnv(mode, env, { localServices });
+  const siteUrl = env.SITE_URL?.trim() || FALLBACK_SITE_URL;
+  if (!env.SITE_URL?.trim()) {
+    console.warn(`SITE_URL is not set: canonical and sharing links will use ${siteUrl}.`);
+  }
+  const distDir = resolve(outDir, "dist");
+  const ssrDir = resolve(outDir, "dist-ssr");
+  await build({ root, mode, logLevel: "warn", build: { outDir: distDir, emptyOutDir: true } });
+  await build(serverBuild(mode, ssrDir));
+  const { pages, settings: pageSettings } = await prerender({
+    distDir,
+    serverEntry: resolve(ssrDir, "entry-server.js"),
+    siteUrl,
+    giveUpMs: readEmailConfig({ ...env, MODE: mode }).timeoutMs,
+    trust,
+  });
+  // The bot check's origin and the field signals' endpoint, only where each is on: the CSP gains
+  // their sources in that build alone.
+  const botCheck = readBotCheckConfig(env);
+  const analytics = readAnalyticsConfig(env);
+  const settings = {
+    ...pageSettings,
+    ...(botCheck.on ? { recaptchaOrigin: botCheck.origin } : {}),
+    ...(analytics.connectOrigin ? { analyticsOrigin: analytics.connectOrigin } : {}),
+    // A first-party endpoint: the deploy files forward it to the upstream
+    // (scripts/build/host-files.ts).
+    ...(analytics.on && analytics.firstParty
+      ? { analyticsProxy: { path: analytics.endpoint, upstream: analytics.upstream } }
+      : {}),
+  };
+  await writeSeoAssets({ distDir, siteUrl });
+  await writeSecurityTxt({ distDir, contact: env.SECURITY_CONTACT, siteUrl });
+  await writeFile(resolve(outDir, BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
+  // Deploy files for static hosts, from the same header list the preview server sends; a setting
+  // no host's rule could carry (the field signals' proxy) stops the build in one line.
+  let files: ReturnType<typeof hostFiles>;
+  try {
+    files = hostFiles(settings);
+  } catch (error) {
+    throw new BuildSettingsError(`Build stopped: ${(error as Error).message}`);
+  }
+  for (const [name, text] of Object.entries(files)) {
+    await writeFile(resolve(distDir, name), text);
+  }
+  // The emails to paste into EmailJS, beside dist/, never in it: a host serves all of dist/.
+  if (mode === "production") await writeEmailsForBuild(env, outDir);
+  return { distDir, ssrDir, pages };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { values } = parseArgs({
+    options: {
+      mode: { type: "string", default: "production" },
+      "out-dir": { type: "string", default: root },
+    },
+  });
+  const mode = values.mode ?? "production";
+  try {
+    const { distDir, pages } = await buildSite({ mode, outDir: values["out-dir"] ?? root });
+    console.log(`Built the ${mode} site into ${distDir}: ${pages.join(", ")}`);
+  } catch (error) {
+    const known = [BuildSettingsError, PrerenderError, EmailBuildError];
+    if (!(error instanceof Error && known.some((kind) => error instanceof kind))) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
