@@ -8,7 +8,7 @@ import { emailConfig } from "./lib/config";
 import { NO_TRUST_SETTINGS, type TrustSettings } from "./lib/trust-settings";
 
 /**
- * Renders one route to HTML for scripts/prerender.ts. A static prerender waits for every lazy part
+ * Renders one route to HTML for scripts/build/prerender.ts. A static prerender waits for every lazy part
  * (the inert actions' tooltips), so the HTML is complete and hydration finds what it expects. The
  * head leaves out the web manifest: the app links it after the first paint (entry-client.tsx), from the
  * loader's data-manifest attribute.

@@ -1,6 +1,6 @@
 /**
  * Every path the site answers, and its role: the one list that the router and the prerender
- * (src/app/routes.ts), the static hosts' deploy files (server/http-headers.ts), the sitemap, the end
+ * (src/app/routes.ts), the static hosts' deploy files (scripts/build/http-headers.ts), the sitemap, the end
  * of a signup, the bench and the screenshots read. Adding a page is one entry here, plus its
  * component and its texts. Imports nothing, so every layer may use it (.dependency-cruiser.cjs).
  */

@@ -19,7 +19,7 @@ type StaticContentProps<Tag extends ElementType> = {
  * adopting its served children as they are, never reconciling them. Such a page can only come from
  * the server: the app loads it afresh rather than render it in the browser (see app.tsx).
  * So it holds no controls: `npm run build` stops on an event handler, a form control or a lazily
- * loaded part inside it (scripts/static-content-marks.ts). A `<details>` without handlers is fine.
+ * loaded part inside it (scripts/build/static-content-marks.ts). A `<details>` without handlers is fine.
  */
 export function StaticContent<Tag extends ElementType = "div">({
   as,

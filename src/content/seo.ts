@@ -27,7 +27,7 @@ export type Seo = {
     backgroundColor: `#${string}`;
     themeColor: `#${string}`;
   };
-  /** Where the build writes the sharing and home-screen files (scripts/seo-assets.ts), by URL path. */
+  /** Where the build writes the sharing and home-screen files (scripts/build/seo-assets.ts), by URL path. */
   files: {
     ogImage: SizedFile;
     faviconSvg: string;

@@ -1,5 +1,5 @@
 // Equirectangular projection for the "Global Fraud Map" card, shared by the build-time
-// dotted world map (scripts/world-map.ts) and the hotspots placed over it in the browser.
+// dotted world map (scripts/build/world-map.ts) and the hotspots placed over it in the browser.
 
 /** Northern edge of the map (just above Greenland's northern coast). */
 export const MAP_NORTH = 84;

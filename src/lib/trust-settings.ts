@@ -1,6 +1,6 @@
 /**
  * Who stands behind the site and how to reach them: the build settings the privacy notice by the
- * form and the footer show (docs/behaviour.md, "Privacy notice" and "Footer"). scripts/build.ts reads them
+ * form and the footer show (docs/behaviour.md, "Privacy notice" and "Footer"). scripts/build/build.ts reads them
  * and hands them to the prerender; without one, those parts use neutral wording, never a
  * placeholder, and the build warns.
  */

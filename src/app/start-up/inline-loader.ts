@@ -1,6 +1,6 @@
 /**
  * The page's one inline script (bundled, minified and hashed into the CSP at build time by
- * scripts/inline-loader-build.ts): it starts the app once the page has painted, and carries the
+ * scripts/build/inline-loader-build.ts): it starts the app once the page has painted, and carries the
  * waitlist's early-submit keeper (src/waitlist/hand-over/keep-early-submits.ts), so a submit made
  * before the app runs is kept (docs/behaviour.md, "Signup before the app starts"). Its settings come
  * from its own data attributes, so every page carries the same script and hash.

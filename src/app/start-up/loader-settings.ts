@@ -1,6 +1,6 @@
 /**
  * The site's start-up once the app runs, from what the inline loader (inline-loader.ts) hands the
- * app in its data-* attributes, written by scripts/prerender.ts: the web manifest to link and the
+ * app in its data-* attributes, written by scripts/build/prerender.ts: the web manifest to link and the
  * modules to preload once the page is up.
  */
 
