@@ -132,4 +132,21 @@ describe("the field signals", () => {
     field.dispatchEvent(new Event("focus"));
     expect(tracker.sent.map(({ name }) => name)).toEqual(["Form Start"]);
   });
+
+  it("say Form Start at once for a field typed into before the app started, then left", async () => {
+    const { signalFormStart, startSignals } = await fresh();
+    const tracker = sender();
+    startSignals(tracker.loader);
+    tracker.ready();
+    await flush();
+    document.body.innerHTML = '<input type="email"><button>Join</button>';
+    const field = document.querySelector("input") as HTMLInputElement;
+    field.value = "typed early";
+    (document.querySelector("button") as HTMLButtonElement).focus();
+    signalFormStart(field);
+    expect(tracker.sent.map(({ name }) => name)).toEqual(["Form Start"]);
+    field.dispatchEvent(new Event("focus"));
+    field.dispatchEvent(new Event("input"));
+    expect(tracker.sent.map(({ name }) => name)).toEqual(["Form Start"]);
+  });
 });

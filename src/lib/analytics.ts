@@ -62,14 +62,18 @@ export function signal(event: Signal): void {
   else queue?.push(recorded);
 }
 
-/** The visitor's first focus or typing in the field, once per page view: "Form Start". */
+/**
+ * The visitor's first focus or typing in the field, once per page view: "Form Start". Called as the
+ * app starts: a field already focused or holding text was started before it (typed into, perhaps
+ * even submitted, while the page loaded; the app's own put-back of a kept address comes after).
+ */
 export function signalFormStart(field: HTMLInputElement): void {
   const start = () => {
     field.removeEventListener("focus", start);
     field.removeEventListener("input", start);
     signal({ name: "Form Start" });
   };
-  if (field.ownerDocument.activeElement === field) {
+  if (field.ownerDocument.activeElement === field || field.value !== "") {
     start();
     return;
   }

@@ -103,7 +103,7 @@ test("nothing is sent before the first paint: the tracker loads once the app is 
   expect(served).not.toContain("plausible-tracker");
 });
 
-test("a submit kept before the app started is one Signup that says so", async ({ page }) => {
+test("a submit kept before the app started is one Form Start and one Signup that says so", async ({ page }) => {
   const signals = await recordEvents(page.context());
   const address = uniqueEmail("signals-early");
   const app = await holdAppScript(page);
@@ -116,6 +116,8 @@ test("a submit kept before the app started is one Signup that says so", async ({
   await expectSuccessShown(page);
   await expect.poll(() => signals.named("Signup").length).toBe(1);
   expect(signals.named("Signup")[0]?.p?.start).toBe("before-app");
+  // Typed before the app ran, and counted once it did.
+  expect(signals.named("Form Start")).toHaveLength(1);
   expectNothingTyped(signals.bodies, address);
 });
 
