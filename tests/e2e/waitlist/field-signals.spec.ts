@@ -103,7 +103,9 @@ test("nothing is sent before the first paint: the tracker loads once the app is 
   expect(served).not.toContain("plausible-tracker");
 });
 
-test("a submit kept before the app started is one Form Start and one Signup that says so", async ({ page }) => {
+test("a submit kept before the app started is one Form Start and one Signup that says so", async ({
+  page,
+}) => {
   const signals = await recordEvents(page.context());
   const address = uniqueEmail("signals-early");
   const app = await holdAppScript(page);
