@@ -438,6 +438,23 @@ describe("what is not sent", () => {
 });
 
 describe("the next visit", () => {
+  it("never takes a signup this page is sending, or waiting to try again, for one an earlier page left", async () => {
+    const { signup, calls, site } = setup({ random: () => 0.999 });
+    const sent = signup.submit("Ada@example.com");
+    await settle();
+    expect(signup.pending()).toEqual([]);
+    calls[0]?.reject(http(429, "Too Many Requests"));
+    await settle();
+    expect(signup.pending()).toEqual([]);
+    // Another page of the same site, meanwhile, sees it as pending (its own lock decides who sends).
+    const other = setup({ memory: createSignupMemory({ site, tab: memoryStore() }) });
+    expect(other.signup.pending()).toEqual(["Ada@example.com"]);
+    await vi.advanceTimersByTimeAsync(2000);
+    calls[1]?.resolve();
+    await expect(sent).resolves.toBe("sent");
+    expect(signup.pending()).toEqual([]);
+  });
+
   it("sends the pending signup a closed page left waiting to be tried again", async () => {
     const { signup: before, calls, site } = setup();
     void before.submit("ada@example.com").catch(() => {});

@@ -265,7 +265,29 @@ export function createWaitlistSignup(deps: SignupDeps) {
     }
   }
 
+  /**
+   * How many deliveries of each address (by key) this page runs now: an address among them is this
+   * page's own, never one an earlier page left (`pending`).
+   */
+  const delivering = new Map<string, number>();
+
   async function deliver(
+    email: string,
+    options: DeliveryOptions,
+    start: Start,
+  ): Promise<SignupOutcome> {
+    const key = keyOf(email);
+    delivering.set(key, (delivering.get(key) ?? 0) + 1);
+    try {
+      return await deliverOnce(email, options, start);
+    } finally {
+      const left = (delivering.get(key) ?? 1) - 1;
+      if (left > 0) delivering.set(key, left);
+      else delivering.delete(key);
+    }
+  }
+
+  async function deliverOnce(
     email: string,
     options: DeliveryOptions,
     start: Start,
@@ -323,12 +345,12 @@ export function createWaitlistSignup(deps: SignupDeps) {
       deliver(email, options, "resend"),
     /**
      * The pending signups an earlier page left being sent, by address (not a failed one: it waits
-     * in the field for the visitor's retry).
+     * in the field for the visitor's retry; not one this page is sending itself).
      */
     pending: (): string[] =>
       memory
         .pending()
-        .filter((entry) => entry.state === "sending")
+        .filter((entry) => entry.state === "sending" && !delivering.has(keyOf(entry.email)))
         .map((entry) => entry.email),
     /** Stops trying `email` for good (the visitor cancelled). */
     cancel: (email: string): void => memory.forget(email),
