@@ -105,16 +105,34 @@ export function floorReport(measured: FloorRuns, slowNetwork: FormLive[]) {
     siteSlow4g: afterFcp(slowNetwork),
   };
   const formRatio = (site: Spread) => site.median / formLive.reactFloor.median;
+  // The two builds of / held to the bar, named once: the table's rows and the verdicts both come
+  // from this list, so a build cannot be in one and not the other. `ratioLabel` names it in the
+  // ratio line printed under the table.
+  const landingBuilds = [
+    {
+      label: "site /",
+      ratioLabel: "site",
+      page: "landing",
+      runs: measured.siteFormLive,
+      spread: formLive.site,
+    },
+    {
+      label: "site /, field signals on",
+      ratioLabel: "site with the field signals",
+      page: "landingWithSignals",
+      runs: measured.withSignalsFormLive,
+      spread: formLive.withSignals,
+    },
+  ];
   const formRows = [
-    ["site /", measured.siteFormLive, formLive.site],
-    ["site /, field signals on", measured.withSignalsFormLive, formLive.withSignals],
-    ["React floor", measured.floorFormLive, formLive.reactFloor],
-    ["site /, slow 4G added", slowNetwork, formLive.siteSlow4g],
-  ] as const;
+    ...landingBuilds,
+    { label: "React floor", runs: measured.floorFormLive, spread: formLive.reactFloor },
+    { label: "site /, slow 4G added", runs: slowNetwork, spread: formLive.siteSlow4g },
+  ];
   printTable(
     `form live: the form's field React's, 4x CPU, median [min-max] of ${measured.siteFormLive.length} interleaved runs (bar: site <= ${formLiveOverReactFloor}x the React floor, after FCP)`,
     ["page", "FCP", "form live", "form live - FCP"],
-    formRows.map(([label, runs, spread]) => [
+    formRows.map(({ label, runs, spread }) => [
       label,
       seconds(median(runs.map((run) => run.fcp))),
       seconds(median(runs.map((run) => run.formLive))),
@@ -122,13 +140,10 @@ export function floorReport(measured: FloorRuns, slowNetwork: FormLive[]) {
     ]),
   );
   const formVerdicts: Verdict[] = [];
-  for (const [label, page, spread] of [
-    ["site", "landing", formLive.site],
-    ["site with the field signals", "landingWithSignals", formLive.withSignals],
-  ] as const) {
+  for (const { ratioLabel, page, spread } of landingBuilds) {
     const ratio = formRatio(spread);
     const holds = ratio <= formLiveOverReactFloor;
-    console.log(`${label} / React floor: ${ratio.toFixed(2)}x ${holds ? "ok" : "NO"}`);
+    console.log(`${ratioLabel} / React floor: ${ratio.toFixed(2)}x ${holds ? "ok" : "NO"}`);
     formVerdicts.push({
       page,
       metric: "form live after FCP / React floor",
