@@ -31,6 +31,19 @@ function sender() {
 
 const flush = () => new Promise((done) => setTimeout(done, 0));
 
+/**
+ * A fresh copy of the module with its tracker loaded and started, as most cases begin: what it is
+ * signalled from here on is sent at once.
+ */
+async function startedSignals() {
+  const analytics = await fresh();
+  const tracker = sender();
+  analytics.startSignals(tracker.loader);
+  tracker.ready();
+  await flush();
+  return { ...analytics, tracker };
+}
+
 beforeEach(() => {
   window.history.replaceState(null, "", "/");
 });
@@ -60,11 +73,7 @@ describe("the field signals", () => {
   });
 
   it("send one page view per page, however often it is signalled", async () => {
-    const { signal, startSignals } = await fresh();
-    const tracker = sender();
-    startSignals(tracker.loader);
-    tracker.ready();
-    await flush();
+    const { signal, tracker } = await startedSignals();
     signal({ name: "pageview" });
     signal({ name: "pageview" });
     window.history.replaceState(null, "", "/success");
@@ -104,11 +113,7 @@ describe("the field signals", () => {
   });
 
   it("say Form Start once, at the first focus or typing in the field", async () => {
-    const { signalFormStart, startSignals } = await fresh();
-    const tracker = sender();
-    startSignals(tracker.loader);
-    tracker.ready();
-    await flush();
+    const { signalFormStart, tracker } = await startedSignals();
     document.body.innerHTML = '<input type="email">';
     const field = document.querySelector("input") as HTMLInputElement;
     signalFormStart(field);
@@ -120,11 +125,7 @@ describe("the field signals", () => {
   });
 
   it("say Form Start at once for a field already focused when the app starts", async () => {
-    const { signalFormStart, startSignals } = await fresh();
-    const tracker = sender();
-    startSignals(tracker.loader);
-    tracker.ready();
-    await flush();
+    const { signalFormStart, tracker } = await startedSignals();
     document.body.innerHTML = '<input type="email">';
     const field = document.querySelector("input") as HTMLInputElement;
     field.focus();
@@ -134,11 +135,7 @@ describe("the field signals", () => {
   });
 
   it("say Form Start at once for a field typed into before the app started, then left", async () => {
-    const { signalFormStart, startSignals } = await fresh();
-    const tracker = sender();
-    startSignals(tracker.loader);
-    tracker.ready();
-    await flush();
+    const { signalFormStart, tracker } = await startedSignals();
     document.body.innerHTML = '<input type="email"><button>Join</button>';
     const field = document.querySelector("input") as HTMLInputElement;
     field.value = "typed early";
