@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
- * The inline loader in a DOM, with the early-submit keeper it carries: it starts the app once after
- * the first paint (or after its grace time), keeps a submit made before the app runs, says "nothing
+ * The inline loader in a DOM, with the early-submit keeper it carries: it starts the app once the
+ * page is painted whole (or after its grace time), keeps a submit made before the app runs, says "nothing
  * was sent" if the app never starts, and puts the page back as served before the app hydrates.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -21,19 +21,26 @@ const SERVED_MESSAGE = "served message";
 /** Where no paint is reported, the loader starts the app this long after it runs. */
 const FIRST_PAINT_GRACE_MS = 1000;
 
-/** The paint observer the loader creates, with a way to report the first paint. */
-type PaintObserver = { paint: () => void; disconnected: boolean; observed: unknown };
+/** The paint observer the loader creates, with a way to report a paint entry by its name. */
+type PaintObserver = {
+  paint: (name?: "first-paint" | "first-contentful-paint") => void;
+  observed: unknown;
+};
 
 let observers: PaintObserver[] = [];
+/** What the next frame notifies: each intersection observer's first notice, given once. */
+let firstNotices: (() => void)[] = [];
 
 function installPaintTiming() {
   observers = [];
   class FakePerformanceObserver {
     record: PaintObserver;
-    constructor(callback: (list: unknown, observer: FakePerformanceObserver) => void) {
+    constructor(callback: (list: unknown) => void) {
       this.record = {
-        paint: () => callback({}, this),
-        disconnected: false,
+        paint: (name = "first-contentful-paint") =>
+          callback({
+            getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []),
+          }),
         observed: undefined,
       };
       observers.push(this.record);
@@ -41,11 +48,31 @@ function installPaintTiming() {
     observe(options: unknown) {
       this.record.observed = options;
     }
-    disconnect() {
-      this.record.disconnected = true;
-    }
   }
   vi.stubGlobal("PerformanceObserver", FakePerformanceObserver);
+}
+
+/** Frames the test renders: an intersection observer's first notice comes after the next one. */
+function installFrames() {
+  firstNotices = [];
+  vi.stubGlobal(
+    "IntersectionObserver",
+    class {
+      constructor(private readonly callback: () => void) {}
+      observe() {
+        firstNotices.push(this.callback);
+      }
+    },
+  );
+}
+
+function renderFrame() {
+  for (const notify of firstNotices.splice(0)) notify();
+}
+
+/** The document still being parsed, or parsed. */
+function documentIs(state: DocumentReadyState) {
+  Object.defineProperty(document, "readyState", { value: state, configurable: true });
 }
 
 function withoutPaintTiming() {
@@ -120,6 +147,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Back to happy-dom's own readyState, where a test set one.
+  Reflect.deleteProperty(document, "readyState");
   for (const [type, listener, options] of listeners.splice(0)) {
     document.removeEventListener(type, listener, options);
   }
@@ -129,24 +158,61 @@ afterEach(() => {
 });
 
 describe("starting the app", () => {
-  it("adds the app's module script once, after the first paint", async () => {
+  it("adds the app's module script once, at the end of the second frame after the first contentful paint", async () => {
     installPaintTiming();
+    installFrames();
     await runLoader();
     expect(observers).toHaveLength(1);
-    expect(observers[0]?.observed).toEqual({ type: "paint", buffered: true });
+    expect(observers[0]?.observed).toEqual({ type: "paint" });
     expect(appScripts()).toEqual([]);
     observers[0]?.paint();
-    expect(observers[0]?.disconnected).toBe(true);
+    renderFrame();
+    // The document was parsed by the end of this frame, but maybe only after it was rendered.
+    expect(appScripts()).toEqual([]);
+    renderFrame();
     const scripts = appScripts();
     expect(scripts).toHaveLength(1);
     expect(scripts[0]?.type).toBe("module");
     expect(scripts[0]?.getAttribute("src")).toBe(APP);
+    renderFrame();
     vi.advanceTimersByTime(2000);
+    expect(appScripts()).toHaveLength(1);
+  });
+
+  it("waits for the first contentful paint: a first paint may be the background alone", async () => {
+    installPaintTiming();
+    installFrames();
+    await runLoader();
+    observers[0]?.paint("first-paint");
+    renderFrame();
+    renderFrame();
+    expect(appScripts()).toEqual([]);
+    observers[0]?.paint("first-contentful-paint");
+    renderFrame();
+    renderFrame();
+    expect(appScripts()).toHaveLength(1);
+  });
+
+  it("waits for a frame rendered after the document was parsed", async () => {
+    installPaintTiming();
+    installFrames();
+    documentIs("loading");
+    await runLoader();
+    observers[0]?.paint();
+    renderFrame();
+    renderFrame();
+    renderFrame();
+    expect(appScripts()).toEqual([]);
+    documentIs("interactive");
+    renderFrame();
+    expect(appScripts()).toEqual([]);
+    renderFrame();
     expect(appScripts()).toHaveLength(1);
   });
 
   it("starts the app after a second where paint timing is missing", async () => {
     withoutPaintTiming();
+    installFrames();
     await runLoader();
     vi.advanceTimersByTime(FIRST_PAINT_GRACE_MS - 1);
     expect(appScripts()).toEqual([]);
@@ -156,6 +222,7 @@ describe("starting the app", () => {
 
   it("starts the app after a second when no paint is reported", async () => {
     installPaintTiming();
+    installFrames();
     await runLoader();
     vi.advanceTimersByTime(FIRST_PAINT_GRACE_MS - 1);
     expect(appScripts()).toEqual([]);
@@ -167,6 +234,7 @@ describe("starting the app", () => {
 describe("a submit before the app runs", () => {
   it("is kept: no navigation, the button says it is busy, the field keeps the address", async () => {
     installPaintTiming();
+    installFrames();
     const early = await runLoader();
     expect(early.kept).toBeUndefined();
     expect(submit(waitlistForm())).toBe(true);
@@ -178,6 +246,7 @@ describe("a submit before the app runs", () => {
 
   it("says nothing was sent once the give-up time passes without the app", async () => {
     installPaintTiming();
+    installFrames();
     await runLoader();
     submit(waitlistForm());
     vi.advanceTimersByTime(GIVE_UP_MS - 1);
@@ -189,6 +258,7 @@ describe("a submit before the app runs", () => {
 
   it("says nothing was sent at once when the app's script fails to load", async () => {
     installPaintTiming();
+    installFrames();
     await runLoader();
     submit(waitlistForm());
     vi.advanceTimersByTime(FIRST_PAINT_GRACE_MS);
@@ -200,6 +270,7 @@ describe("a submit before the app runs", () => {
 
   it("a failed app script says nothing when no submit was kept", async () => {
     installPaintTiming();
+    installFrames();
     await runLoader();
     vi.advanceTimersByTime(FIRST_PAINT_GRACE_MS);
     appScripts()[0]?.onerror?.(new Event("error"));
@@ -209,6 +280,7 @@ describe("a submit before the app runs", () => {
 
   it("a second submit shows the busy label once and keeps one give-up time", async () => {
     installPaintTiming();
+    installFrames();
     await runLoader();
     submit(waitlistForm());
     vi.advanceTimersByTime(GIVE_UP_MS - 10);
@@ -224,6 +296,7 @@ describe("a submit before the app runs", () => {
 
   it("is kept even when a handler on the form stops the event on its way up", async () => {
     installPaintTiming();
+    installFrames();
     const early = await runLoader();
     waitlistForm().addEventListener("submit", (event) => event.stopPropagation());
     expect(submit(waitlistForm())).toBe(true);
@@ -232,6 +305,7 @@ describe("a submit before the app runs", () => {
 
   it("keeps a submit on a form without a message area, and gives up silently", async () => {
     installPaintTiming();
+    installFrames();
     message().remove();
     const early = await runLoader();
     submit(waitlistForm());
@@ -242,6 +316,7 @@ describe("a submit before the app runs", () => {
 
   it("leaves other forms alone", async () => {
     installPaintTiming();
+    installFrames();
     const early = await runLoader();
     const other = document.getElementById("other") as HTMLFormElement;
     expect(submit(other)).toBe(false);
@@ -253,6 +328,7 @@ describe("a submit before the app runs", () => {
 describe("the hand-over to the app", () => {
   it("restore puts the page back as served and stops the give-up message", async () => {
     installPaintTiming();
+    installFrames();
     const early = await runLoader();
     submit(waitlistForm());
     early.restore?.();
@@ -264,6 +340,7 @@ describe("the hand-over to the app", () => {
 
   it("once the app hydrates, a submit is only kept: the page stays as served", async () => {
     installPaintTiming();
+    installFrames();
     const early = await runLoader();
     early.restore?.();
     expect(submit(waitlistForm())).toBe(true);
@@ -276,6 +353,7 @@ describe("the hand-over to the app", () => {
 
   it("once the app's handler is live, a submit is the app's: not kept, not prevented", async () => {
     installPaintTiming();
+    installFrames();
     const early = await runLoader();
     early.live = true;
     expect(submit(waitlistForm())).toBe(false);
