@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /**
  * The inline loader in a DOM, with the early-submit keeper it carries: it starts the app once the
- * page is painted whole (or after its grace time), keeps a submit made before the app runs, says "nothing
- * was sent" if the app never starts, and puts the page back as served before the app hydrates.
+ * page is painted whole (or after its grace time), keeps a submit made before the app runs, says
+ * "nothing was sent" if the app never starts, and puts the page back as served before the app
+ * hydrates.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -144,6 +145,7 @@ beforeEach(() => {
     addEventListener(type, listener as EventListenerOrEventListenerObject, options);
   });
   servedPage();
+  installFrames();
 });
 
 afterEach(() => {
@@ -160,7 +162,6 @@ afterEach(() => {
 describe("starting the app", () => {
   it("adds the app's module script once, at the end of the second frame after the first contentful paint", async () => {
     installPaintTiming();
-    installFrames();
     await runLoader();
     expect(observers).toHaveLength(1);
     expect(observers[0]?.observed).toEqual({ type: "paint" });
@@ -181,7 +182,6 @@ describe("starting the app", () => {
 
   it("waits for the first contentful paint: a first paint may be the background alone", async () => {
     installPaintTiming();
-    installFrames();
     await runLoader();
     observers[0]?.paint("first-paint");
     renderFrame();
@@ -195,7 +195,6 @@ describe("starting the app", () => {
 
   it("waits for a frame rendered after the document was parsed", async () => {
     installPaintTiming();
-    installFrames();
     documentIs("loading");
     await runLoader();
     observers[0]?.paint();
@@ -212,7 +211,6 @@ describe("starting the app", () => {
 
   it("starts the app after a second where paint timing is missing", async () => {
     withoutPaintTiming();
-    installFrames();
     await runLoader();
     vi.advanceTimersByTime(FIRST_PAINT_GRACE_MS - 1);
     expect(appScripts()).toEqual([]);
@@ -222,7 +220,6 @@ describe("starting the app", () => {
 
   it("starts the app after a second when no paint is reported", async () => {
     installPaintTiming();
-    installFrames();
     await runLoader();
     vi.advanceTimersByTime(FIRST_PAINT_GRACE_MS - 1);
     expect(appScripts()).toEqual([]);
@@ -234,7 +231,6 @@ describe("starting the app", () => {
 describe("a submit before the app runs", () => {
   it("is kept: no navigation, the button says it is busy, the field keeps the address", async () => {
     installPaintTiming();
-    installFrames();
     const early = await runLoader();
     expect(early.kept).toBeUndefined();
     expect(submit(waitlistForm())).toBe(true);
@@ -246,7 +242,6 @@ describe("a submit before the app runs", () => {
 
   it("says nothing was sent once the give-up time passes without the app", async () => {
     installPaintTiming();
-    installFrames();
     await runLoader();
     submit(waitlistForm());
     vi.advanceTimersByTime(GIVE_UP_MS - 1);
@@ -258,7 +253,6 @@ describe("a submit before the app runs", () => {
 
   it("says nothing was sent at once when the app's script fails to load", async () => {
     installPaintTiming();
-    installFrames();
     await runLoader();
     submit(waitlistForm());
     vi.advanceTimersByTime(FIRST_PAINT_GRACE_MS);
@@ -270,7 +264,6 @@ describe("a submit before the app runs", () => {
 
   it("a failed app script says nothing when no submit was kept", async () => {
     installPaintTiming();
-    installFrames();
     await runLoader();
     vi.advanceTimersByTime(FIRST_PAINT_GRACE_MS);
     appScripts()[0]?.onerror?.(new Event("error"));
@@ -280,7 +273,6 @@ describe("a submit before the app runs", () => {
 
   it("a second submit shows the busy label once and keeps one give-up time", async () => {
     installPaintTiming();
-    installFrames();
     await runLoader();
     submit(waitlistForm());
     vi.advanceTimersByTime(GIVE_UP_MS - 10);
@@ -296,7 +288,6 @@ describe("a submit before the app runs", () => {
 
   it("is kept even when a handler on the form stops the event on its way up", async () => {
     installPaintTiming();
-    installFrames();
     const early = await runLoader();
     waitlistForm().addEventListener("submit", (event) => event.stopPropagation());
     expect(submit(waitlistForm())).toBe(true);
@@ -305,7 +296,6 @@ describe("a submit before the app runs", () => {
 
   it("keeps a submit on a form without a message area, and gives up silently", async () => {
     installPaintTiming();
-    installFrames();
     message().remove();
     const early = await runLoader();
     submit(waitlistForm());
@@ -316,7 +306,6 @@ describe("a submit before the app runs", () => {
 
   it("leaves other forms alone", async () => {
     installPaintTiming();
-    installFrames();
     const early = await runLoader();
     const other = document.getElementById("other") as HTMLFormElement;
     expect(submit(other)).toBe(false);
@@ -328,7 +317,6 @@ describe("a submit before the app runs", () => {
 describe("the hand-over to the app", () => {
   it("restore puts the page back as served and stops the give-up message", async () => {
     installPaintTiming();
-    installFrames();
     const early = await runLoader();
     submit(waitlistForm());
     early.restore?.();
@@ -340,7 +328,6 @@ describe("the hand-over to the app", () => {
 
   it("once the app hydrates, a submit is only kept: the page stays as served", async () => {
     installPaintTiming();
-    installFrames();
     const early = await runLoader();
     early.restore?.();
     expect(submit(waitlistForm())).toBe(true);
@@ -353,7 +340,6 @@ describe("the hand-over to the app", () => {
 
   it("once the app's handler is live, a submit is the app's: not kept, not prevented", async () => {
     installPaintTiming();
-    installFrames();
     const early = await runLoader();
     early.live = true;
     expect(submit(waitlistForm())).toBe(false);

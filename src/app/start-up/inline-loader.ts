@@ -7,13 +7,13 @@
  */
 import { keepEarlySubmits } from "../../waitlist/hand-over/keep-early-submits";
 
-/** Where paint timing is missing (or a hidden tab paints nothing), the app starts this long after. */
+/** Where paint timing is missing, or a hidden tab paints nothing, the app starts this late. */
 const FIRST_PAINT_GRACE_MS = 1000;
 
 const settings = (document.currentScript as HTMLScriptElement).dataset;
 const appFailed = keepEarlySubmits(+(settings.giveUpMs as string));
 
-/** Starts the app once: whichever comes first, the whole page painted or the grace timer, and never again. */
+/** Starts the app once: whichever comes first, the page painted whole or the grace timer. */
 let start = () => {
   start = () => {};
   const script = document.createElement("script");
