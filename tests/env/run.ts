@@ -53,10 +53,28 @@ function commandLine(script: string): string[] {
   return ["run", script, ...(extra.length > 0 ? ["--", ...extra] : [])];
 }
 
-function run(script: string, env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * How much of a failed command's output is printed again at the end: CI shows a log's end, and a
+ * failed test's name and error would otherwise sit under every later command's output.
+ */
+const TAIL_CHARS = 12_000;
+
+/** Runs `npm run <script>`, its output passed through; resolves to its exit code and output's end. */
+function run(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number; tail: string }> {
   return new Promise((done) => {
-    const child = spawn("npm", commandLine(script), { cwd: root, env, stdio: "inherit" });
-    child.on("close", (code) => done(code ?? 1));
+    const child = spawn("npm", commandLine(script), {
+      cwd: root,
+      env,
+      stdio: ["inherit", "pipe", "pipe"],
+    });
+    let tail = "";
+    const keep = (text: string, to: NodeJS.WriteStream) => {
+      to.write(text);
+      tail = (tail + text).slice(-TAIL_CHARS);
+    };
+    child.stdout.setEncoding("utf8").on("data", (text: string) => keep(text, process.stdout));
+    child.stderr.setEncoding("utf8").on("data", (text: string) => keep(text, process.stderr));
+    child.on("close", (code) => done({ code: code ?? 1, tail }));
   });
 }
 
@@ -108,12 +126,12 @@ console.log(
     .map(([k, v]) => `${k}=${v}`)
     .join("\n  ")}`,
 );
-const results: { command: string; passed: boolean }[] = [];
+const results: { command: string; passed: boolean; tail: string }[] = [];
 try {
   for (const command of commands) {
     console.log(`\n=== npm ${commandLine(command).join(" ")}, with the settings above exported`);
-    const code = await run(command, { ...process.env, ...exported });
-    results.push({ command, passed: code === 0 });
+    const { code, tail } = await run(command, { ...process.env, ...exported });
+    results.push({ command, passed: code === 0, tail });
   }
 } finally {
   await Promise.all(busy.map(({ server }) => closeServer(server)));
@@ -121,6 +139,10 @@ try {
 const outboxUsed = await exists(shellOutbox);
 await rm(dir, { recursive: true, force: true });
 
+for (const { command, tail } of results.filter((result) => !result.passed)) {
+  console.log(`\n=== the end of npm ${commandLine(command).join(" ")}'s output again: it failed`);
+  console.log(tail);
+}
 console.log("");
 for (const { command, passed } of results) {
   console.log(`${passed ? "✓" : "✘"} npm ${commandLine(command).join(" ")}`);
