@@ -6,7 +6,7 @@
  * server/preview.ts.
  */
 import { createHash } from "node:crypto";
-import { readFile, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -14,8 +14,9 @@ import {
 } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { Socket } from "node:net";
-import { extname, join, resolve, sep } from "node:path";
-import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { extname, resolve, sep } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import {
   type BuildSettings,
   cacheControl,
@@ -104,31 +105,53 @@ function chooseEncoding(request: IncomingMessage, extension: string): Encoding |
   return negotiateEncoding(request.headers["accept-encoding"], ENCODINGS);
 }
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 /**
  * Each file compressed once, at the top levels, as hosts precompress: the landing page must fit the
- * first round trip. Keyed by path and content, so a rebuild under a running server is seen.
+ * first round trip. Keyed by path and content, so a rebuild under a running server is seen. On the
+ * thread pool, never on the event loop: a file's first compression (half a second for the app's
+ * chunk) must not hold up another request, or the emulator when it shares the process.
  */
-const compressed = new Map<string, Buffer>();
+const compressed = new Map<string, Promise<Buffer>>();
 
-function compress(filePath: string, body: Buffer, encoding: Encoding): Buffer {
+function compress(filePath: string, body: Buffer, encoding: Encoding): Promise<Buffer> {
   const key = `${encoding} ${filePath} ${createHash("sha256").update(body).digest("base64")}`;
   let payload = compressed.get(key);
   if (!payload) {
     payload =
       encoding === "br"
-        ? brotliCompressSync(body, {
+        ? brotliAsync(body, {
             params: {
               [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
               [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
             },
           })
-        : gzipSync(body, { level: 9 });
+        : gzipAsync(body, { level: 9 });
     compressed.set(key, payload);
   }
   return payload;
 }
 
-function send(
+/**
+ * Compresses every file of dist/ a browser would get in brotli before the server answers, as a host
+ * does at deploy: no visitor (or test) waits for a first compression.
+ */
+async function precompress(distDir: string): Promise<void> {
+  const files = await readdir(distDir, { recursive: true });
+  await Promise.all(
+    files
+      .filter((file) => COMPRESSIBLE.has(extname(file)))
+      .map(async (file) => {
+        const path = resolve(distDir, file);
+        const body = await readIfFile(path);
+        if (body) await compress(path, body, "br");
+      }),
+  );
+}
+
+async function send(
   request: IncomingMessage,
   response: ServerResponse,
   status: number,
@@ -138,7 +161,7 @@ function send(
 ) {
   const extension = extname(filePath);
   const encoding = chooseEncoding(request, extension);
-  const payload = encoding ? compress(filePath, body, encoding) : body;
+  const payload = encoding ? await compress(filePath, body, encoding) : body;
   response.writeHead(status, {
     ...headers,
     "Content-Type": CONTENT_TYPES[extension] ?? "application/octet-stream",
@@ -172,12 +195,12 @@ function previewHandler({ distDir, settings }: Pick<PreviewOptions, "distDir" | 
     }
     if (found.kind === "file") {
       const headers = { ...security, "Cache-Control": cacheControl(pathname) };
-      send(request, response, 200, found.path, found.body, headers);
+      await send(request, response, 200, found.path, found.body, headers);
       return;
     }
-    const notFound = join(distDir, NOT_FOUND_FILE);
+    const notFound = resolve(distDir, NOT_FOUND_FILE);
     const body = (await readIfFile(notFound)) ?? Buffer.from("Not found");
-    send(request, response, 404, notFound, body, {
+    await send(request, response, 404, notFound, body, {
       ...security,
       "Cache-Control": cacheControl("/"),
     });
@@ -208,6 +231,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {
 }
 
 export async function startPreviewServer(options: PreviewOptions) {
+  await precompress(options.distDir);
   const handler = previewHandler(options);
   const { tls } = options;
   const server = tls
