@@ -3,6 +3,7 @@
  * markup it expects: no hydration error, no console error or warning (the fixture fails on any).
  */
 import { expect, test } from "../e2e/support/fixtures";
+import { gotoApp } from "../e2e/support/tabs";
 
 const PAGES = [
   { path: "/", served: ">Stop API attacks and fraud ", heading: /^Stop API attacks and fraud/ },
@@ -12,7 +13,7 @@ const PAGES = [
 
 for (const { path, served, heading } of PAGES) {
   test(`${path} arrives rendered and hydrates with a clean console`, async ({ page }) => {
-    const response = await page.goto(path);
+    const response = await gotoApp(page, path);
     // The dev server sent the page itself, not an empty root for the client to fill.
     expect(await response?.text()).toContain(served);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

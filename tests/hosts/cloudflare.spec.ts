@@ -8,8 +8,11 @@ import { hostFiles } from "../../scripts/build/host-files";
 import { cacheControl, securityHeaders } from "../../scripts/build/http-headers";
 import { readBuildSettings } from "../../server/preview";
 import { notFoundPage, sitePages } from "../../src/site-paths";
-import { expect, test, uniqueEmail, waitlistForm } from "../e2e/support/fixtures";
+import { expect, test } from "../e2e/support/fixtures";
+import { uniqueEmail } from "../e2e/support/guards";
 import { E2E_HOSTS_SITE_URL } from "../e2e/support/stack-ports";
+import { gotoApp, reloadApp } from "../e2e/support/tabs";
+import { waitlistForm } from "../e2e/support/waitlist-page";
 import { FIRST_ROUND_TRIP_BYTES, wireSize } from "./first-response";
 import { HOSTS_DIST_DIR, HOSTS_WORK_DIR, WRANGLER_LOG } from "./host-stack";
 
@@ -112,7 +115,7 @@ test("a signup through the form reaches /success with no redirect", async ({ pag
     }
   });
   const address = uniqueEmail("cloudflare");
-  await page.goto("/");
+  await gotoApp(page, "/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
@@ -121,7 +124,7 @@ test("a signup through the form reaches /success with no redirect", async ({ pag
   expect(await emulator.outbox(address)).toHaveLength(1);
   // Reloaded, the thank-you page comes straight from the host: one 200, no 308 first.
   documents.length = 0;
-  await page.reload();
+  await reloadApp(page);
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
   expect(documents).toEqual([{ url: "/success", status: 200 }]);
 });

@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
+import { gotoApp } from "../support/tabs";
 
 const HINT = "Available with early access";
 const INERT_NAMES =
@@ -97,7 +98,7 @@ test("the prerendered page already marks every inert button and describes it", a
 test("each inert button is disabled to assistive tech, described, focusable and does nothing", async ({
   page,
 }) => {
-  await page.goto("/");
+  await gotoApp(page, "/");
   const buttons = inertButtons(page);
   await expect(buttons).toHaveCount(8);
   for (const button of await buttons.all()) {
@@ -120,7 +121,7 @@ test("an open tooltip is drawn whole: no card clips it, nor does the fixed heade
   page,
 }) => {
   await page.clock.install();
-  await page.goto("/");
+  await gotoApp(page, "/");
   const exportReport = page.getByRole("button", { name: "Export Risk Report" });
   await hoverToOpen(page, exportReport);
   expect(await tooltipHiddenPoints(page), "Export Risk Report's tooltip").toEqual([]);
@@ -148,7 +149,7 @@ test.describe("on a touch screen", () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 375, height: 740 } });
 
   test("a tap on an inert button shows why", async ({ page }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const button = page.getByRole("button", { name: "View Details" });
     await button.scrollIntoViewIfNeeded();
     // The first tap (an interaction) loads the tooltip code; once it has taken over the button, a

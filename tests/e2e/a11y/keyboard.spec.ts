@@ -5,17 +5,12 @@
  * is in views.spec.ts.
  */
 import type { Locator, Page } from "@playwright/test";
-import {
-  appIdle,
-  expect,
-  test,
-  toasts,
-  UNTIL_TEST_TIMEOUT,
-  uniqueEmail,
-  waitlistForm,
-} from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
 import { watchSends } from "../support/held-requests";
-import { pauseClock, runClockUntil } from "../support/page-clock";
+import { pauseClock, runClockUntil, UNTIL_TEST_TIMEOUT } from "../support/page-clock";
+import { appIdle, gotoApp } from "../support/tabs";
+import { toasts, waitlistForm } from "../support/waitlist-page";
 
 /** The focused element draws an outline (the site's focus indicator), not `outline: none`. */
 async function expectVisibleFocus(target: Locator, check = expect) {
@@ -48,7 +43,7 @@ test.describe("keyboard only", () => {
     page,
     emulator,
   }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const skip = page.getByRole("link", { name: "Skip to main content" });
     // Hidden until focused (clipped away), then shown in full.
@@ -110,8 +105,8 @@ test.describe("keyboard only", () => {
     await emulator.fault({ count: 1, status: 400, match: { email: address } });
     // The toast closes by itself after 5 s: on a stopped clock it stays until the keyboard
     // closes it, however slowly the keys are pressed.
-    const sends = await watchSends(page);
-    await page.goto("/");
+    const sends = watchSends(page);
+    await gotoApp(page, "/");
     await pauseClock(page);
     const { email } = waitlistForm(page);
     await email.focus();
@@ -144,7 +139,7 @@ test.describe("keyboard only at 375 px", () => {
   test("Tab reaches the menu toggle; Space opens; items show focus; Escape closes", async ({
     page,
   }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Main" });
     const toggle = nav.getByRole("button", { name: "Menu" });

@@ -4,7 +4,9 @@
  * overflow-hidden box. Visitors who read with their own spacing get every word; axe does not check it.
  */
 import type { Page } from "@playwright/test";
-import { expect, revealAll, test } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { revealAll } from "../support/layout";
+import { gotoApp } from "../support/tabs";
 
 const TEXT_SPACING = `
 *, *::before, *::after {
@@ -52,7 +54,7 @@ for (const path of ["/", "/success", "/missing-page"]) {
     consoleGuard,
   }) => {
     consoleGuard.expectNotFoundDocument();
-    await page.goto(path);
+    await gotoApp(page, path);
     await page.addStyleTag({ content: TEXT_SPACING });
     const heading = page.getByRole("heading", { level: 1 });
     const spacing = await heading.evaluate((element) => {

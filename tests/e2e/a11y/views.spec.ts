@@ -5,9 +5,13 @@
  * Each view is built once and judged by both (./judges.ts).
  */
 import type { Page } from "@playwright/test";
-import { expect, revealAll, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
 import { watchSends } from "../support/held-requests";
+import { revealAll } from "../support/layout";
 import { pauseClock, runClockUntil } from "../support/page-clock";
+import { gotoApp } from "../support/tabs";
+import { toasts, waitlistForm } from "../support/waitlist-page";
 import { judge } from "./judges";
 
 // The two judges' budgets from when each built its own page (axe 60 s, pa11y 90 s), now one
@@ -37,14 +41,14 @@ for (const width of PAGE_WIDTHS) {
     test.use({ viewport: viewport(width) });
 
     test("the thank-you page", async ({ page }) => {
-      await page.goto("/success");
+      await gotoApp(page, "/success");
       await expect(page.getByRole("heading", { name: "Thank You!" })).toBeFocused();
       expect(await judge(page, `/success @ ${width} px`)).toEqual(NO_FINDINGS);
     });
 
     test("the not-found page", async ({ page, consoleGuard }) => {
       consoleGuard.expectNotFoundDocument();
-      const response = await page.goto("/no-such-page");
+      const response = await gotoApp(page, "/no-such-page");
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
       expect(await judge(page, `404 @ ${width} px`)).toEqual(NO_FINDINGS);
@@ -56,7 +60,7 @@ for (const width of PAGE_WIDTHS) {
     test("the landing page with a validation error and the privacy notice open, axe's best-practice rules too", async ({
       page,
     }) => {
-      await page.goto("/");
+      await gotoApp(page, "/");
       const { form, email, submit } = waitlistForm(page);
       await email.fill("ada@");
       await submit.click();
@@ -85,7 +89,7 @@ for (const width of STATE_WIDTHS) {
     test.use({ viewport: viewport(width) });
 
     test("an inert button's tooltip open, axe's best-practice rules too", async ({ page }) => {
-      await page.goto("/");
+      await gotoApp(page, "/");
       const learnMore = page.getByRole("button", { name: "Learn More", exact: true });
       const viewDetails = page.getByRole("button", { name: "View Details" });
       const tooltip = page.getByRole("tooltip");
@@ -120,8 +124,8 @@ for (const width of STATE_WIDTHS) {
       consoleGuard.expectSendFailureLog();
       const address = uniqueEmail("a11y-toast");
       await emulator.fault({ count: 1, status: 400, match: { email: address } });
-      const sends = await watchSends(page);
-      await page.goto("/");
+      const sends = watchSends(page);
+      await gotoApp(page, "/");
       await pauseClock(page);
       const { email, submit } = waitlistForm(page);
       await email.fill(address);
@@ -148,7 +152,7 @@ for (const width of [320, 375] as const) {
     test.use({ viewport: viewport(width), hasTouch: true });
 
     test("the mobile menu open", async ({ page }) => {
-      await page.goto("/");
+      await gotoApp(page, "/");
       const nav = page.getByRole("navigation", { name: "Main" });
       const toggle = nav.getByRole("button", { name: "Menu" });
       await toggle.click();

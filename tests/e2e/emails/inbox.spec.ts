@@ -4,14 +4,17 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { expect, test, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
 import { E2E_EMULATOR_URL } from "../support/stack-ports";
+import { gotoApp } from "../support/tabs";
+import { waitlistForm } from "../support/waitlist-page";
 
 /** The team's address the test stack's emails are built with (tests/e2e/support/stack-settings.ts). */
 const TEAM = "team@bulwark.example";
 
 async function signUp(page: Page, address: string) {
-  await page.goto("/");
+  await gotoApp(page, "/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
@@ -48,7 +51,7 @@ async function inboxPage(browser: Browser) {
 
 /** The inbox is plain HTML: nothing hydrates, so it is ready once loaded. */
 async function openInbox(page: Page) {
-  await page.goto(`${E2E_EMULATOR_URL}/inbox`);
+  await page.goto(`${E2E_EMULATOR_URL}/inbox`, { waitUntil: "load" });
   return page.getByRole("navigation", { name: "Emails" });
 }
 

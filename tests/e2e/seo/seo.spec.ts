@@ -2,6 +2,7 @@ import { inflateSync } from "node:zlib";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { E2E_SITE_URL } from "../support/stack-ports";
+import { gotoApp } from "../support/tabs";
 
 /** The test stack builds the site with SITE_URL set to its own address. */
 const SITE = E2E_SITE_URL;
@@ -313,7 +314,7 @@ test.describe("search and sharing metadata", () => {
   test("/ loads with its icons and manifest without a CSP violation or console error", async ({
     page,
   }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // The manifest link is added once the page has painted (scripts/build/prerender.ts), so its
     // fetch never races the first paint.

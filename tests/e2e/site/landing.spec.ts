@@ -1,6 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, mapPulses, test } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { mapPulses } from "../support/layout";
 import { gotoWithTheAppInTime } from "../support/page-clock";
+import { gotoApp } from "../support/tabs";
 
 async function expectBelowHeader(page: Page, heading: Locator) {
   const header = page.getByRole("banner");
@@ -17,7 +19,7 @@ async function expectBelowHeader(page: Page, heading: Locator) {
 
 // One load of / read section by section, as a visitor scrolls it; the logo's scroll comes last.
 test("the landing page: every section as the spec lists it", async ({ page }) => {
-  await page.goto("/");
+  await gotoApp(page, "/");
   await test.step("hero: headline, pitch, Learn More, the sample threat card and the form", async () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Stop API attacks and fraud before they cost you",
@@ -147,7 +149,7 @@ test.describe("scrolling navigation", () => {
   test("Features, Dashboard and Solutions scroll to their sections below the header", async ({
     page,
   }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("button", { name: "Menu" })).toBeHidden();
     for (const [label, heading] of [
@@ -161,7 +163,7 @@ test.describe("scrolling navigation", () => {
   });
 
   test("Learn More scrolls to Features", async ({ page }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     await page.getByRole("button", { name: "Learn More", exact: true }).click();
     await expectBelowHeader(
       page,
@@ -188,7 +190,7 @@ test.describe("scroll-in animation", () => {
 
   test("nothing moves or hides under prefers-reduced-motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.goto("/");
+    await gotoApp(page, "/");
     const card = page
       .getByRole("listitem")
       .filter({ has: page.getByRole("heading", { name: "Fraud Prevention", exact: true }) })

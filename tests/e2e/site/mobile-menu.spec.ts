@@ -1,10 +1,11 @@
 import { expect, test } from "../support/fixtures";
+import { gotoApp } from "../support/tabs";
 
 test.describe("navigation below the md breakpoint", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
   test("the menu toggle opens, fades in, closes on Escape and returns focus", async ({ page }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const toggle = nav.getByRole("button", { name: "Menu" });
     await expect(toggle).toBeVisible();
@@ -29,7 +30,7 @@ test.describe("navigation below the md breakpoint", () => {
   });
 
   test("choosing an item closes the menu and scrolls to its section", async ({ page }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const toggle = nav.getByRole("button", { name: "Menu" });
     for (const [label, heading] of [
@@ -51,7 +52,7 @@ test.describe("navigation below the md breakpoint", () => {
   });
 
   test("the menu works by keyboard alone", async ({ page }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const toggle = nav.getByRole("button", { name: "Menu" });
     await toggle.focus();
@@ -74,7 +75,7 @@ test.describe("the menu at 320x180 (400% zoom)", () => {
   test("it scrolls inside the screen; every item is wholly on screen and clickable", async ({
     page,
   }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const toggle = nav.getByRole("button", { name: "Menu" });
     for (const [label, heading] of [
@@ -103,7 +104,7 @@ test.describe("the menu at 320x180 (400% zoom)", () => {
   });
 
   test("it closes when focus leaves it", async ({ page }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const toggle = nav.getByRole("button", { name: "Menu" });
     await toggle.click();

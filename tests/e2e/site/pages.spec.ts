@@ -1,6 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, test, UNTIL_TEST_TIMEOUT, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
+import { UNTIL_TEST_TIMEOUT } from "../support/page-clock";
 import { pageRecord } from "../support/page-record";
+import { gotoApp, reloadApp } from "../support/tabs";
+import { waitlistForm } from "../support/waitlist-page";
 
 /** Two painted frames: every effect of the last render has run by then. */
 function nextFrames(page: Page) {
@@ -19,7 +23,7 @@ test.describe("thank-you page", () => {
     await page.addInitScript(() => {
       Object.assign(window, { dataLayer: [] });
     });
-    await page.goto("/");
+    await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(uniqueEmail("conversion"));
     await submit.click();
@@ -31,7 +35,7 @@ test.describe("thank-you page", () => {
     await nextFrames(page);
     expect(conversions()).toHaveLength(1);
     // A reload of /success is a visit to the page, not a second signup.
-    await page.reload();
+    await reloadApp(page);
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeFocused();
     await nextFrames(page);
     expect(conversions()).toHaveLength(1);
@@ -45,7 +49,7 @@ test.describe("thank-you page", () => {
     await page.addInitScript(() => {
       Object.assign(window, { dataLayer: [] });
     });
-    await page.goto("/success");
+    await gotoApp(page, "/success");
     const heading = page.getByRole("heading", { level: 1, name: "Thank You!" });
     await expect(heading).toBeVisible();
     // Focus moves to the heading in the same effect that would log.
@@ -72,7 +76,7 @@ test.describe("thank-you page", () => {
   });
 
   test("Back after a signup shows / whole again, never an empty shell", async ({ page }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(uniqueEmail());
     await submit.click();
@@ -95,7 +99,7 @@ test.describe("not-found page", () => {
   }) => {
     consoleGuard.expectNotFoundDocument();
     for (const path of ["/pricing", "/success/extra", "/a/b/c"]) {
-      const response = await page.goto(path);
+      const response = await gotoApp(page, path);
       expect(response?.status()).toBe(404);
       await expect(
         page.getByRole("heading", { level: 1, name: "404 Page Not Found" }),

@@ -52,7 +52,7 @@ test.describe("prerendered HTML, before any script runs", () => {
     const html = await (await request.get("/")).text();
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto("/");
+    await page.goto("/", { waitUntil: "load" });
     // Buttons whose tooltips load later: the served HTML holds each once, and the page shows it
     // (no hidden copies for a script to move).
     for (const name of [

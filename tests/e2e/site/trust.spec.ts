@@ -4,8 +4,10 @@
  * the privacy and security settings and the misconfigured site without them.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, waitlistForm } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
 import { E2E_MISCONFIGURED_SITE_URL } from "../support/stack-ports";
+import { gotoApp } from "../support/tabs";
+import { waitlistForm } from "../support/waitlist-page";
 
 const SUMMARY = "How we handle your address";
 
@@ -45,7 +47,7 @@ test.describe("the privacy notice by the form", () => {
   test("sits closed under the privacy line; the keyboard opens it on the build's settings", async ({
     page,
   }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const { details, summary } = privacyNotice(page);
     const { form, submit } = waitlistForm(page);
     await expect(
@@ -85,7 +87,7 @@ test.describe("the privacy notice by the form", () => {
   });
 
   test("a build without the settings says neutral words, never a placeholder", async ({ page }) => {
-    await page.goto(`${E2E_MISCONFIGURED_SITE_URL}/`);
+    await gotoApp(page, `${E2E_MISCONFIGURED_SITE_URL}/`);
     const { details, summary } = privacyNotice(page);
     await summary.click();
     await expect(details).toContainText("Who collects it The team behind Bulwark", AS_READ);
@@ -105,7 +107,7 @@ test.describe("the privacy notice by the form", () => {
   test("opens with JavaScript off", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto("/");
+    await page.goto("/", { waitUntil: "load" });
     const { details, summary } = privacyNotice(page);
     await expect(details.getByText("Your rights")).toBeHidden();
     await summary.click();
@@ -120,7 +122,7 @@ test.describe("the footer", () => {
     page,
     request,
   }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const footer = page.getByRole("contentinfo");
     await expect(footer).toHaveAttribute("id", "contact");
     await expect(footer.getByRole("heading", { name: "Contact", level: 2 })).toBeVisible();
@@ -152,7 +154,7 @@ test.describe("the footer", () => {
   test("without the settings: no link to a security.txt that was never written", async ({
     page,
   }) => {
-    await page.goto(`${E2E_MISCONFIGURED_SITE_URL}/`);
+    await gotoApp(page, `${E2E_MISCONFIGURED_SITE_URL}/`);
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText(
       "Privacy Reply to the confirmation email we send when you join.",
@@ -163,7 +165,7 @@ test.describe("the footer", () => {
   });
 
   test("its two columns line up at every width from 320 to 1920 px", async ({ page }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const footer = page.getByRole("contentinfo");
     // Each column, found from what it holds: the brand's blurb and the Contact heading.
     const brand = footer
@@ -198,7 +200,7 @@ test.describe("sample data, marked where it stands", () => {
   test("the hero's threat card and the dashboard say so, visibly and in their descriptions", async ({
     page,
   }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const card = page.getByRole("figure", { name: "SQL injection attempt" });
     await expect(card).toHaveAccessibleDescription("Sample data");
     await expect(card.getByText("Sample data", { exact: true })).toBeVisible();
@@ -213,7 +215,7 @@ test.describe("sample data, marked where it stands", () => {
   });
 
   test("the outline of / is the page's own structure, not the sample cards'", async ({ page }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const outline = await page
       .getByRole("heading")
       .evaluateAll((headings) =>
@@ -240,7 +242,7 @@ test.describe("sample data, marked where it stands", () => {
 test("one spelling: US English on every page (og:locale en_US)", async ({ page, consoleGuard }) => {
   consoleGuard.expectNotFoundDocument();
   for (const path of ["/", "/success", "/no-such-page"]) {
-    await page.goto(path);
+    await gotoApp(page, path);
     await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", "en_US");
     // What a visitor reads, and what search and sharing show.
     const text = await page.evaluate(() =>

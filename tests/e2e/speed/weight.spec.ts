@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 import { WEIGHT_BUDGETS } from "../../../scripts/bench/budgets";
 import { expect, test } from "../support/fixtures";
 import { E2E_ANALYTICS_SITE_URL, E2E_SITE_URL } from "../support/stack-ports";
+import { gotoApp } from "../support/tabs";
 
 /*
  * The weight budgets (scripts/bench/budgets.ts, shared with the bench) for what `/` loads, its idle
@@ -36,7 +37,7 @@ for (const build of BUILDS) {
     const trackerLoaded = build.loadsTracker
       ? page.waitForResponse((response) => TRACKER_CHUNK.test(response.url()))
       : undefined;
-    await page.goto(`${build.url}/`);
+    await gotoApp(page, `${build.url}/`);
     // The app loads what a send needs once the page is idle, then marks it (and, with the field
     // signals on, loads the tracker).
     await page.waitForFunction(() => performance.getEntriesByName("bulwark:preloaded").length > 0);

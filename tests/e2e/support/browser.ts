@@ -23,7 +23,7 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Every host name and address but 127.0.0.1 fails to resolve: a page under test cannot reach
- * another machine, whatever it asks for. The fixture fails a test whose page asks (fixtures.ts).
+ * another machine, whatever it asks for. The fixture fails a test whose page asks (guards.ts).
  */
 export const STAY_ON_THIS_MACHINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1";
 

@@ -4,10 +4,20 @@
  * clock, so a test moves time itself instead of racing a stopwatch: a duration is then asserted
  * exactly, and a wait the product makes takes no real time. Two ways to stop it, by when the test
  * needs time to stand still: from the first byte (`pauseClockBeforeLoad`), or once the app has
- * started (`installClock` before `goto`, then `pauseClock`). Either way the clock is installed
- * before the page loads, as Playwright's clock guide asks.
+ * started (`installClock` before `gotoApp`, then `pauseClock`). Either way the clock is installed
+ * before the page loads, as Playwright's clock guide asks. Work that takes real time is awaited with
+ * `UNTIL_TEST_TIMEOUT` instead.
  */
 import type { Locator, Page } from "@playwright/test";
+import { gotoApp } from "./tabs";
+
+/**
+ * For a wait on work that takes as long as the machine makes it (a send and its answer, the
+ * toaster's first load, the announcement): no limit of its own, only the test's timeout, so a busy
+ * machine is slow, not failed. A wait the product bounds by its own timer is driven on the page's
+ * clock instead (below).
+ */
+export const UNTIL_TEST_TIMEOUT = { timeout: 0 };
 
 /** Where the page's fake clock starts: any fixed moment; the product only reads differences. */
 export const CLOCK_START = Date.UTC(2026, 0, 5, 9);
@@ -26,7 +36,7 @@ const installedBeforeLoad = new WeakSet<Page>();
 /**
  * Installs Playwright's clock in `page` before its first navigation, as Playwright's clock guide
  * asks (install before any other clock call; anything else is undefined behaviour). Time runs at
- * its real pace until the test stops it (`pauseClock`, after `goto`).
+ * its real pace until the test stops it (`pauseClock`, after `gotoApp`).
  *
  * React's scheduler: installed before load, the page's React takes the fake `setTimeout` and
  * `performance.now` at start-up. Its renders do not wait on them (it schedules its work loop with
@@ -45,7 +55,7 @@ export async function installClock(page: Page): Promise<void> {
 }
 
 /**
- * Stops the page's clock once the app has started (after `goto`, which waits for hydration): from
+ * Stops the page's clock once the app has started (after `gotoApp`, which waits for hydration): from
  * here on a timer the page sets runs only when the test moves time (`page.clock.runFor`,
  * `runClockUntil`), or after `page.clock.resume()`. The clock must have been installed before the
  * page loaded (`installClock`).
@@ -78,7 +88,7 @@ export async function pauseClockBeforeLoad(page: Page): Promise<void> {
  */
 export async function gotoWithTheAppInTime(page: Page, path: string): Promise<void> {
   await pauseClockBeforeLoad(page);
-  await page.goto(path);
+  await gotoApp(page, path);
   await page.clock.resume();
 }
 

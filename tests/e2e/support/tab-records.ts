@@ -5,9 +5,11 @@
  * instead of racing the toast's 5 s: a check made after a toast closed by itself still sees it.
  */
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, UNTIL_TEST_TIMEOUT, waitlistForm } from "./fixtures";
+import { expect } from "./fixtures";
+import { UNTIL_TEST_TIMEOUT } from "./page-clock";
 import { pageRecord } from "./page-record";
 import { TOASTS_RECORD, type ToastShown, toastRecorder } from "./recorders";
+import { waitlistForm } from "./waitlist-page";
 
 /**
  * Arms the toast recorder alone in `target`, from the first byte of every document: the kit's

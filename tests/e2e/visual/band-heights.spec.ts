@@ -6,6 +6,7 @@
  * grows would do so silently. This holds every band's placeholder near its real height.
  */
 import { expect, test } from "../support/fixtures";
+import { gotoApp } from "../support/tabs";
 
 /**
  * The widths the placeholders are set for: the narrowest phone the site supports and a common one
@@ -27,7 +28,7 @@ type Band = { name: string; real: number; placeholder: number; rem: number };
 test(`each band's placeholder height is within ${TOLERANCE * 100}% of its real height at ${WIDTHS.join(", ")} px`, async ({
   page,
 }) => {
-  await page.goto("/");
+  await gotoApp(page, "/");
   const wrong: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });

@@ -4,6 +4,7 @@
  */
 import type { Locator } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
+import { gotoApp } from "../support/tabs";
 
 /** The card a dashboard title names: its header's parent. */
 function cardOf(title: Locator): Locator {
@@ -31,7 +32,7 @@ async function colours(card: Locator) {
 test("the Critical Alerts card wears the danger tone; the other dashboard cards do not", async ({
   page,
 }) => {
-  await page.goto("/");
+  await gotoApp(page, "/");
   const critical = await colours(cardOf(page.getByText("Critical Alerts", { exact: true })));
   const ordinary = await colours(cardOf(page.getByText("Recent Threat Activity", { exact: true })));
   expect(critical.border).not.toBe(ordinary.border);

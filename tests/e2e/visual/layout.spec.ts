@@ -1,8 +1,9 @@
 import { expect, test } from "../support/fixtures";
+import { gotoApp } from "../support/tabs";
 
 test("at 320 px each Security Health row stays within its bar", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 800 });
-  await page.goto("/");
+  await gotoApp(page, "/");
   const health = page.getByRole("list", { name: "Security Health" });
   await health.scrollIntoViewIfNeeded();
   const rows = health.getByRole("listitem");

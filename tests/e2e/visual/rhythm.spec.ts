@@ -3,7 +3,10 @@
  * drift: the space between bands, icon sizes, line breaks, empty card areas, the mobile menu,
  * inert controls, text spacing, the 404 page.
  */
-import { boxesOverlap, expect, revealAll, test } from "../support/fixtures";
+
+import { expect, test } from "../support/fixtures";
+import { boxesOverlap, revealAll } from "../support/layout";
+import { gotoApp } from "../support/tabs";
 
 const BAND_GAP_MAX_PX = 128;
 
@@ -13,7 +16,7 @@ test.describe("at 1280 px", () => {
   test(`bands are at most ${BAND_GAP_MAX_PX} px apart, each set off from the next`, async ({
     page,
   }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const bands = await page.evaluate(() => {
       const parts = [...document.querySelectorAll("main section[aria-labelledby], footer")].filter(
         (band) => !band.parentElement?.closest("section"),
@@ -97,7 +100,7 @@ const DASHBOARD_CARD_TITLES = [
 for (const width of [1024, 1280]) {
   test(`at ${width} px no dashboard card has a large empty area`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto("/");
+    await gotoApp(page, "/");
     await revealAll(page);
     const dashboard = page.getByRole("region", { name: "Every threat, one calm view" });
     const empty = await dashboard.evaluate((region, titles) => {
@@ -144,7 +147,7 @@ for (const width of [1024, 1280]) {
 
 // One load of /, the window resized (the tiles' layout is CSS alone).
 test("at 320 and 375 px every stat-tile icon is at least 16x16 px", async ({ page }) => {
-  await page.goto("/");
+  await gotoApp(page, "/");
   const dashboard = page.getByRole("region", { name: "Every threat, one calm view" });
   const tiles = dashboard.getByText(STAT_TILE_LABELS, { exact: true });
   for (const width of [320, 375]) {
@@ -173,7 +176,7 @@ for (const path of ["/", "/success", "/missing-page"]) {
   }) => {
     consoleGuard.expectNotFoundDocument();
     const faults: string[] = [];
-    await page.goto(path);
+    await gotoApp(page, path);
     for (const width of [320, 375, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       const overflow = await page.evaluate(
@@ -259,7 +262,7 @@ test.describe("the mobile menu", () => {
   test.use({ viewport: { width: 375, height: 667 }, hasTouch: true });
 
   test("opens over a backdrop that closes it, with items of at least 16 px", async ({ page }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const toggle = nav.getByRole("button", { name: "Menu" });
     await toggle.click();
@@ -290,7 +293,7 @@ test.describe("the mobile menu", () => {
 
 test("inert controls never look like the live ones", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/");
+  await gotoApp(page, "/");
   await revealAll(page);
   const looks = await page.evaluate(() => {
     const look = (element: Element) => {
@@ -329,7 +332,7 @@ test("at 320 px with WCAG text spacing the sample card's source and time never o
     viewport: { width: 320, height: 640 },
   });
   const page = await context.newPage();
-  await page.goto("/");
+  await page.goto("/", { waitUntil: "load" });
   await page.addStyleTag({
     content: `*, *::before, *::after { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }`,
   });
@@ -358,7 +361,7 @@ test("the 404 page is laid out like /success: the logo, a card, a primary Back t
   await page.setViewportSize({ width: 375, height: 800 });
   /** The Back to Home button's look, width against its card's, and the logo above the card. */
   async function layout(path: string) {
-    await page.goto(path);
+    await gotoApp(page, path);
     const back = page.getByRole("link", { name: "Back to Home" });
     const logo = page.getByRole("link", { name: "Bulwark" });
     await expect(logo).toBeVisible();

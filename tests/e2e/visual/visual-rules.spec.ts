@@ -2,15 +2,11 @@
  * docs/behaviour.md, "Visual rules": the barriers axe does not see, measured in the page.
  */
 
-import {
-  boxesOverlap,
-  expect,
-  mapPulses,
-  test,
-  UNTIL_TEST_TIMEOUT,
-  waitlistForm,
-} from "../support/fixtures";
-import { gotoWithTheAppInTime } from "../support/page-clock";
+import { expect, test } from "../support/fixtures";
+import { boxesOverlap, mapPulses } from "../support/layout";
+import { gotoWithTheAppInTime, UNTIL_TEST_TIMEOUT } from "../support/page-clock";
+import { gotoApp } from "../support/tabs";
+import { waitlistForm } from "../support/waitlist-page";
 
 /** An RGB(A) colour as Chromium computes it, e.g. `rgb(11, 17, 32)` or `rgba(17, 26, 46, 0.9)`. */
 type Rgba = [number, number, number, number];
@@ -52,7 +48,7 @@ function contrastRatio(a: Rgba, b: Rgba): number {
 test("the landing page at 1280 px: field boundary, header, map severity and pulses, focus ring", async ({
   page,
 }) => {
-  await page.goto("/");
+  await gotoApp(page, "/");
   await test.step("the email field's boundary is at least 3:1 against the form card", async () => {
     const { form, email } = waitlistForm(page);
     const colours = await email.evaluate(
@@ -153,7 +149,7 @@ test("the landing page at 1280 px: field boundary, header, map severity and puls
 
 // One load of /, the window resized (the tiles' layout is CSS alone).
 test("below the sm breakpoint the four stat tiles sit two by two", async ({ page }) => {
-  await page.goto("/");
+  await gotoApp(page, "/");
   for (const width of [320, 375]) {
     await page.setViewportSize({ width, height: 800 });
     const tiles = page.getByRole("listitem").filter({
@@ -187,7 +183,7 @@ for (const width of [320, 375, 768, 1280]) {
     }) => {
       // Reduced motion too, so no card waits to fade in and the screenshot shows the whole page.
       await page.emulateMedia({ forcedColors: "active", reducedMotion: "reduce" });
-      await page.goto("/");
+      await gotoApp(page, "/");
       // Every control shown at this width: the primary button's border is transparent until forced
       // colours draw it, and a link-styled button has no padding of its own to keep its label off
       // the boundary.
@@ -239,7 +235,7 @@ for (const width of [320, 375, 768, 1280]) {
 test("the skip link has padding and does not cover the logo", async ({ page }) => {
   for (const width of [320, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.goto("/");
+    await gotoApp(page, "/");
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to main content" });
     await expect(skip).toBeFocused();

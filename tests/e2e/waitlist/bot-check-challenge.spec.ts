@@ -13,13 +13,16 @@ import {
   googleRequests,
   sentTokens,
 } from "../support/bot-check";
-import { appIdle, expect, test, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
 import { holdAppScript } from "../support/held-requests";
 import { recordLiveRegions } from "../support/live-regions";
 import { CLOCK_START } from "../support/page-clock";
 import { E2E_BOT_CHECK_SITE_URL } from "../support/stack-ports";
 import { E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
+import { appIdle, gotoApp, reloadApp } from "../support/tabs";
+import { waitlistForm } from "../support/waitlist-page";
 
 test.use({ baseURL: E2E_BOT_CHECK_SITE_URL });
 
@@ -49,7 +52,7 @@ test("a challenge answered long after a send's time limit: the form says the che
   await botCheckEmulator.challenge({ count: 1, match: { email: address } });
   // Before navigation, as Playwright's clock asks: time runs as usual until the test moves it.
   await page.clock.install({ time: CLOCK_START });
-  await page.goto("/");
+  await gotoApp(page, "/");
   await live.start();
   const { form, email, submit } = waitlistForm(page);
   await email.fill(address);
@@ -81,7 +84,7 @@ test("a challenge closed by keyboard: its own words, the address kept, focus bac
   const live = recordLiveRegions(page);
   const address = uniqueEmail("challenge-closed");
   await botCheckEmulator.challenge({ count: 1, match: { email: address } });
-  await page.goto("/");
+  await gotoApp(page, "/");
   await live.start();
   const { form, email, submit } = waitlistForm(page);
   await email.fill(address);
@@ -117,7 +120,7 @@ for (const { ends, words } of [
     const tokens = sentTokens(page);
     const address = uniqueEmail(`challenge-${ends}`);
     await botCheckEmulator.challenge({ count: 1, ends, match: { email: address } });
-    await page.goto("/");
+    await gotoApp(page, "/");
     const { form, email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
@@ -135,7 +138,7 @@ test("a tab closed during a challenge leaves the address unsent: the next visit 
 }) => {
   const address = uniqueEmail("challenge-tab-closed");
   await botCheckEmulator.challenge({ count: 1, match: { email: address } });
-  await page.goto("/");
+  await gotoApp(page, "/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
@@ -145,7 +148,7 @@ test("a tab closed during a challenge leaves the address unsent: the next visit 
   const next = await context.newPage();
   const requests = googleRequests(next);
   const tokens = sentTokens(next);
-  await next.goto("/");
+  await next.goto("/", { waitUntil: "load" });
   const note = next.getByRole("region", { name: "Your waitlist signup" });
   await expect(note).toContainText(PENDING_NOTE(address));
   await expect(note).not.toContainText(UNKNOWN);
@@ -164,7 +167,7 @@ test("a signup a closed page left pending and sent from the form instead: once, 
 }) => {
   const address = uniqueEmail("challenge-pending-form");
   await botCheckEmulator.challenge({ count: 1, match: { email: address } });
-  await page.goto("/");
+  await gotoApp(page, "/");
   const first = waitlistForm(page);
   await first.email.fill(address);
   await first.submit.click();
@@ -173,7 +176,7 @@ test("a signup a closed page left pending and sent from the form instead: once, 
 
   const next = await context.newPage();
   const tokens = sentTokens(next);
-  await next.goto("/");
+  await next.goto("/", { waitUntil: "load" });
   const note = next.getByRole("region", { name: "Your waitlist signup" });
   await expect(note).toContainText(PENDING_NOTE(address));
   const { email, submit } = waitlistForm(next);
@@ -192,14 +195,14 @@ test("an address kept in the field, put back by the page or by the browser, asks
   const address = uniqueEmail("intent-kept");
   // A send refused for good: the page keeps the address and puts it back on the next visit.
   await botCheckEmulator.fault({ count: 1, status: 400, match: { email: address } });
-  await page.goto("/");
+  await gotoApp(page, "/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
   await expectFailureShown(page, address);
 
   const requests = googleRequests(page);
-  await page.reload();
+  await reloadApp(page);
   await expect(waitlistForm(page).email).toHaveValue(address);
   await appIdle(page);
   expect(requests).toEqual([]);

@@ -14,8 +14,10 @@ import {
   RECAPTCHA_SCRIPT,
   sentTokens,
 } from "../support/bot-check";
-import { expect, test, UNTIL_TEST_TIMEOUT, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
 import { holdAppScript } from "../support/held-requests";
+import { UNTIL_TEST_TIMEOUT } from "../support/page-clock";
 import {
   E2E_BOT_CHECK_EMULATOR_URL,
   E2E_BOT_CHECK_SITE_URL,
@@ -23,6 +25,8 @@ import {
   E2E_SITE_URL,
 } from "../support/stack-ports";
 import { expectSuccessShown, toastShownOn } from "../support/tab-records";
+import { gotoApp } from "../support/tabs";
+import { waitlistForm } from "../support/waitlist-page";
 
 test.use({ baseURL: E2E_BOT_CHECK_SITE_URL });
 
@@ -33,7 +37,7 @@ test("a visitor who only reads never loads the check; focusing the field does", 
   page,
 }) => {
   const requests = googleRequests(page);
-  await page.goto("/");
+  await gotoApp(page, "/");
   await page.mouse.wheel(0, 600);
   await page.getByRole("heading", { name: "Join the early-access waitlist" }).first().hover();
   expect(requests).toEqual([]);
@@ -44,7 +48,7 @@ test("a visitor who only reads never loads the check; focusing the field does", 
 test("a signup through the form carries a fresh token and arrives once", async ({ page }) => {
   const tokens = sentTokens(page);
   const address = uniqueEmail("bot-check");
-  await page.goto("/");
+  await gotoApp(page, "/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
@@ -81,7 +85,7 @@ test("a retry after a 429 gets a fresh token of its own and arrives once", async
   const tokens = sentTokens(page);
   const address = uniqueEmail("bot-check-429");
   await botCheckEmulator.fault({ count: 1, status: 429, match: { email: address } });
-  await page.goto("/");
+  await gotoApp(page, "/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
@@ -105,7 +109,7 @@ test("the check blocked: the visitor is told why and what to do, the address kep
     blocked ? route.abort("blockedbyclient") : route.continue(),
   );
   const address = uniqueEmail("bot-check-blocked");
-  await page.goto("/");
+  await gotoApp(page, "/");
   const { form, email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
@@ -161,7 +165,7 @@ async function recipientsPoint(page: Page) {
 test("the form says reCAPTCHA protects it, and its privacy notice names Google", async ({
   page,
 }) => {
-  await page.goto("/");
+  await gotoApp(page, "/");
   const recipients = await recipientsPoint(page);
   await expect(recipients).toContainText(
     "Google handles data for us too, as our processor for reCAPTCHA",
@@ -172,7 +176,7 @@ test("the form says reCAPTCHA protects it, and its privacy notice names Google",
 });
 
 test("the default build's form and notice do not name Google", async ({ page }) => {
-  await page.goto(`${E2E_SITE_URL}/`);
+  await gotoApp(page, `${E2E_SITE_URL}/`);
   await recipientsPoint(page);
   await expect(waitlistForm(page).form).not.toContainText("Google");
 });

@@ -3,12 +3,16 @@
  * developer's browser could otherwise switch faults on or read the addresses in the outbox. A page
  * of another origin can do neither, while the site still sends.
  */
-import { expect, test, UNTIL_TEST_TIMEOUT, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
 import { watchSends } from "../support/held-requests";
 import { recordLiveRegions } from "../support/live-regions";
+import { UNTIL_TEST_TIMEOUT } from "../support/page-clock";
 import { armRecorders } from "../support/recorders";
 import { E2E_EMULATOR_URL, E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
 import { toastsShown } from "../support/tab-records";
+import { gotoApp } from "../support/tabs";
+import { waitlistForm } from "../support/waitlist-page";
 
 test("a web page can neither set a fault with a text/plain POST nor read the outbox", async ({
   browser,
@@ -20,7 +24,7 @@ test("a web page can neither set a fault with a text/plain POST nor read the out
   // production build's, in a context of its own (its refused requests are the point, not errors).
   const other = await browser.newContext();
   const stranger = await other.newPage();
-  await stranger.goto(`${E2E_PRODUCTION_SITE_URL}/`);
+  await stranger.goto(`${E2E_PRODUCTION_SITE_URL}/`, { waitUntil: "load" });
   const outcome = await stranger.evaluate(
     async ({ api, email }) => {
       // A "simple" request: no preflight, so the browser sends it whatever the answer says (the
@@ -42,7 +46,7 @@ test("a web page can neither set a fault with a text/plain POST nor read the out
   expect(outcome).toBe("blocked");
 
   // The forged fault did not take: the visitor's signup goes through, once.
-  await page.goto("/");
+  await gotoApp(page, "/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
@@ -56,12 +60,12 @@ test("a recorder read in a page the kit never armed fails at once, naming what a
   // A context of the test's own: the kit arms only the test's context, and says so at once.
   const other = await browser.newContext();
   const page = await other.newPage();
-  await page.goto(`${E2E_PRODUCTION_SITE_URL}/`);
+  await page.goto(`${E2E_PRODUCTION_SITE_URL}/`, { waitUntil: "load" });
   await expect(toastsShown(page)).rejects.toThrow(/toast recorder .*armRecorders\(context\)/);
   await expect(recordLiveRegions(page).heard()).rejects.toThrow(/live-region recorder/);
   await expect(watchSends(page).answered()).rejects.toThrow(/send recorder/);
   await armRecorders(other);
-  await page.reload();
+  await page.reload({ waitUntil: "load" });
   expect(await toastsShown(page)).toEqual([]);
   await other.close();
 });

@@ -7,11 +7,14 @@
  * reads the events its own tabs posted (the page's requests), so tests beside it do not count.
  */
 import type { BrowserContext } from "@playwright/test";
-import { appIdle, expect, test, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
 import { holdAppScript, holdSends } from "../support/held-requests";
 import { CLOCK_START } from "../support/page-clock";
 import { E2E_ANALYTICS_SITE_URL, E2E_EMULATOR_URL, E2E_SITE_URL } from "../support/stack-ports";
 import { expectFailureShown, expectSuccessShown, recordToasts } from "../support/tab-records";
+import { appIdle, gotoApp } from "../support/tabs";
+import { waitlistForm } from "../support/waitlist-page";
 
 test.use({ baseURL: E2E_ANALYTICS_SITE_URL });
 
@@ -62,7 +65,7 @@ test("a signup through the form: views of / and /success, one Form Start, one Si
 }) => {
   const signals = await recordEvents(page.context());
   const address = uniqueEmail("signals-form");
-  await page.goto("/?utm_source=newsletter&email=someone%40example.com");
+  await gotoApp(page, "/?utm_source=newsletter&email=someone%40example.com");
   const { email, submit } = waitlistForm(page);
   await email.focus();
   await email.fill(address);
@@ -85,7 +88,7 @@ test("nothing is sent before the first paint: the tracker loads once the app is 
   page,
 }) => {
   await recordEvents(page.context());
-  await page.goto("/");
+  await gotoApp(page, "/");
   // The event's timing entry is written once its answer is in.
   await page.waitForFunction(() =>
     performance.getEntriesByType("resource").some((entry) => entry.name.endsWith("/api/event")),
@@ -132,7 +135,7 @@ test("a retry after a 429: the address kept, then one Signup that was retried", 
   const signals = await recordEvents(page.context());
   const address = uniqueEmail("signals-429");
   await emulator.fault({ count: 1, status: 429, match: { email: address } });
-  await page.goto("/");
+  await gotoApp(page, "/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
@@ -149,7 +152,7 @@ test("two tabs with one address: one send, one Signup", async ({ page, emulator 
   const address = uniqueEmail("signals-tabs");
   const tabs = [page, await context.newPage()] as const;
   for (const tab of tabs) {
-    await tab.goto("/");
+    await tab.goto("/", { waitUntil: "load" });
     await tab.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
     await waitlistForm(tab).email.fill(address);
   }
@@ -176,7 +179,7 @@ test("a signup a closed page left pending and sent on the next visit is one Sign
   await emulator.fault({ count: 1, status: 503, match: { email: address } });
   // The retry's wait runs on the page's clock, stopped: the page closes before it ends.
   await page.clock.install({ time: CLOCK_START });
-  await page.goto("/");
+  await gotoApp(page, "/");
   await page.clock.pauseAt(CLOCK_START + 60_000);
   const { form, email, submit } = waitlistForm(page);
   await email.fill(address);
@@ -187,7 +190,7 @@ test("a signup a closed page left pending and sent on the next visit is one Sign
   const next = await context.newPage();
   // The clock is the context's: time runs again for the next visit.
   await next.clock.resume();
-  await next.goto("/");
+  await next.goto("/", { waitUntil: "load" });
   await expectSuccessShown(next);
   expect(await emulator.outbox(address)).toHaveLength(1);
   await expect.poll(() => signals.named("Signup").length).toBe(1);
@@ -220,7 +223,7 @@ for (const { fault, cause } of [
     const signals = await recordEvents(page.context());
     const address = uniqueEmail(`signals-${cause}`);
     await emulator.fault({ count: 1, ...fault, match: { email: address } });
-    await page.goto("/");
+    await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
@@ -248,7 +251,7 @@ test("with Global Privacy Control or Do Not Track on, nothing is sent and the tr
       context.on("request", (request) => requests.push(request.url()));
       const page = await context.newPage();
       await recordToasts(page);
-      await page.goto("/");
+      await page.goto("/", { waitUntil: "load" });
       await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
       await appIdle(page);
       const { email, submit } = waitlistForm(page);
@@ -273,7 +276,7 @@ test("the build without the setting loads no tracker, sends no event and names n
   const signals = await recordEvents(page.context());
   const requests: string[] = [];
   page.on("request", (request) => requests.push(request.url()));
-  await page.goto(`${E2E_SITE_URL}/`);
+  await gotoApp(page, `${E2E_SITE_URL}/`);
   await appIdle(page);
   const { form, email, submit } = waitlistForm(page);
   await email.fill(uniqueEmail("signals-off"));
@@ -282,7 +285,7 @@ test("the build without the setting loads no tracker, sends no event and names n
   await appIdle(page);
   expect(signals.bodies).toEqual([]);
   expect(requests.filter((url) => TRACKER_CHUNK.test(url))).toEqual([]);
-  await page.goto(`${E2E_SITE_URL}/`);
+  await gotoApp(page, `${E2E_SITE_URL}/`);
   await expect(form).not.toContainText("Plausible");
   await expect(page.locator("footer")).not.toContainText("Plausible");
 });
@@ -291,7 +294,7 @@ test("the build with it names its processor by the form and in the footer, and i
   page,
   request,
 }) => {
-  await page.goto("/");
+  await gotoApp(page, "/");
   const { form } = waitlistForm(page);
   await form.getByText("How we handle your address").click();
   await expect(

@@ -2,17 +2,19 @@
  * Submitting never drops keyboard focus, and a failure stays said after its toast has gone
  * (docs/behaviour.md, "Failure feedback and focus").
  */
-import {
-  boxesOverlap,
-  expect,
-  test,
-  toasts,
-  UNTIL_TEST_TIMEOUT,
-  uniqueEmail,
-  waitlistForm,
-} from "../support/fixtures";
+
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
 import { holdSends } from "../support/held-requests";
-import { installClock, pauseClock, runClockUntilShown } from "../support/page-clock";
+import { boxesOverlap } from "../support/layout";
+import {
+  installClock,
+  pauseClock,
+  runClockUntilShown,
+  UNTIL_TEST_TIMEOUT,
+} from "../support/page-clock";
+import { gotoApp } from "../support/tabs";
+import { toasts, waitlistForm } from "../support/waitlist-page";
 import { KEPT_NOTE } from "../support/words";
 
 test("focus stays on the button through Joining... and a failure; the note stays after the toast", async ({
@@ -26,7 +28,7 @@ test("focus stays on the button through Joining... and a failure; the note stays
   // The send waits for the test: the Joining... state is checked while it certainly lasts.
   const held = await holdSends(page);
   await installClock(page);
-  await page.goto("/");
+  await gotoApp(page, "/");
   // Time stands while the failure toast is read and closed: it cannot close by itself meanwhile,
   // nor can the site say the answer is slow.
   await pauseClock(page);
@@ -65,7 +67,7 @@ test("focus stays on the button through Joining... and a failure; the note stays
 test("the email field has a visible label whose words are its accessible name", async ({
   page,
 }) => {
-  await page.goto("/");
+  await gotoApp(page, "/");
   const label = page.getByText("Work email address", { exact: true });
   await expect(label).toBeVisible();
   await expect(waitlistForm(page).email).toHaveAccessibleName("Work email address");
@@ -83,7 +85,7 @@ test.describe("on a phone", () => {
     const address = uniqueEmail("phone-toast");
     await emulator.fault({ count: 1, status: 400, match: { email: address } });
     await installClock(page);
-    await page.goto("/");
+    await gotoApp(page, "/");
     // The toast stays while it is measured: it cannot close by itself with time standing.
     await pauseClock(page);
     const { email, submit } = waitlistForm(page);

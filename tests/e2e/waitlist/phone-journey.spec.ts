@@ -4,9 +4,13 @@
  * arrives at the top with its heading focused and the Redirecting... toast clear of heading and logo.
  */
 import type { Page } from "@playwright/test";
-import { boxesOverlap, expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
 import { holdAppScript } from "../support/held-requests";
+import { boxesOverlap } from "../support/layout";
 import { pageRecord } from "../support/page-record";
+import { gotoApp } from "../support/tabs";
+import { toasts, waitlistForm } from "../support/waitlist-page";
 
 /** The fixed header's height: what lies under it is not in view. */
 const HEADER_PX = 64;
@@ -18,7 +22,7 @@ test.describe("on a 375x667 phone", () => {
   test(`the email field starts within ${FIELD_TOP_MAX_PX} px of the page top, below the sample card`, async ({
     page,
   }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const { email } = waitlistForm(page);
     const fieldTop = await email.evaluate((field) => field.getBoundingClientRect().top + scrollY);
     test
@@ -35,7 +39,7 @@ test.describe("on a 375x667 phone", () => {
   test("one tap on Join the waitlist, in the first screen, puts focus in the email field", async ({
     page,
   }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     await expectOneTapToTheField(page);
   });
 
@@ -56,7 +60,7 @@ test.describe("on a 375x667 phone", () => {
   });
 
   test("the header keeps its three navigation buttons and nothing more", async ({ page }) => {
-    await page.goto("/");
+    await gotoApp(page, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const toggle = nav.getByRole("button", { name: "Menu" });
     await toggle.click();
@@ -128,7 +132,7 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
         page,
       }) => {
         const scrolls = await recordSuccessScroll(page);
-        await page.goto("/");
+        await gotoApp(page, "/");
         const { email, submit } = waitlistForm(page);
         await email.fill(uniqueEmail("arrival"));
         // As a visitor does: the form scrolled into view, then the button pressed.

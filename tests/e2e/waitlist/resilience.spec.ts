@@ -14,17 +14,8 @@ import {
   headlessShellExecutable,
   STAY_ON_THIS_MACHINE,
 } from "../support/browser";
-import {
-  appIdle,
-  appLive,
-  expect,
-  gotoApp,
-  guardUrls,
-  openTabIn,
-  test,
-  uniqueEmail,
-  waitlistForm,
-} from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { guardUrls, uniqueEmail } from "../support/guards";
 import {
   APP_SCRIPT,
   holdAnswers,
@@ -39,6 +30,8 @@ import { armRecorders } from "../support/recorders";
 import { E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
 import { E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
 import { expectSuccessShown, toastsShown } from "../support/tab-records";
+import { appIdle, appLive, gotoApp, openTabIn, reloadApp } from "../support/tabs";
+import { waitlistForm } from "../support/waitlist-page";
 import {
   KEPT_NOTE,
   NEEDS_JAVASCRIPT,
@@ -102,7 +95,7 @@ async function launchWithBlocked(
 
 /**
  * Runs the paused clock `ms` and resolves once `page` has run what it put off until idle and
- * rendered what that changed (fixtures.ts's appIdle, on a clock the test drives).
+ * rendered what that changed (tabs.ts's appIdle, on a clock the test drives).
  */
 async function appIdleWhileClockRuns(page: Page, ms: number) {
   const idle = page.evaluate(
@@ -197,7 +190,7 @@ test.describe("a submit before the app starts is kept", () => {
 
   test("a field emptied while it waits for the app: nothing is sent", async ({ page }) => {
     const address = uniqueEmail("taken-back");
-    const sends = await watchSends(page);
+    const sends = watchSends(page);
     const app = await holdAppScript(page);
     await page.goto("/", { waitUntil: "commit" });
     await app.arrived();
@@ -284,7 +277,7 @@ test.describe("JavaScript off", () => {
       const checkUrls = guardUrls(context);
       const navigations: string[] = [];
       page.on("framenavigated", (frame) => navigations.push(frame.url()));
-      await page.goto("/");
+      await page.goto("/", { waitUntil: "load" });
       const { email, submit } = waitlistForm(page);
       // Playwright's text and role engines skip <noscript>, so a CSS selector finds the note.
       const note = page.locator("noscript > p");
@@ -360,7 +353,7 @@ test.describe("site storage that reads but refuses writes (full, or older Safari
         if (!keepLocks) delete (Navigator.prototype as { locks?: unknown }).locks;
       }, webLocks);
       const address = uniqueEmail(webLocks ? "read-only-locks" : "read-only-lease");
-      await page.goto("/");
+      await gotoApp(page, "/");
       const tabs = [page, await openTab()] as const;
       for (const tab of tabs) await waitlistForm(tab).email.fill(address);
       const refused = await page.evaluate(() => {
@@ -393,7 +386,7 @@ test.describe("scripts that can no longer be fetched after load", () => {
     consoleGuard,
   }) => {
     consoleGuard.expectAssetLoadFailures();
-    await page.goto("/");
+    await gotoApp(page, "/");
     await waitForPreloads(page);
     await page.context().setOffline(true);
     const viewDetails = page.getByRole("button", { name: "View Details" });
@@ -415,7 +408,7 @@ test.describe("scripts that can no longer be fetched after load", () => {
     consoleGuard.expectSendFailureLog();
     consoleGuard.expectAssetLoadFailures();
     const address = uniqueEmail("offline");
-    await page.goto("/");
+    await gotoApp(page, "/");
     await waitForPreloads(page);
     await page.context().setOffline(true);
     const { email, submit } = waitlistForm(page);
@@ -443,7 +436,7 @@ test.describe("scripts that can no longer be fetched after load", () => {
   }) => {
     consoleGuard.expectAssetLoadFailures();
     const address = uniqueEmail("redeploy");
-    await page.goto("/");
+    await gotoApp(page, "/");
     await waitForPreloads(page);
     await page.route("**/assets/**", (route) => route.fulfill({ status: 404, body: "" }));
     await page.getByRole("button", { name: "View Details" }).hover();
@@ -462,7 +455,7 @@ test.describe("one address, many tabs", () => {
     emulator,
   }) => {
     const address = uniqueEmail("two-tabs");
-    await page.goto("/");
+    await gotoApp(page, "/");
     const tabs = [page, await openTab()];
     for (const tab of tabs) await waitlistForm(tab).email.fill(address);
     // Whichever tab sends first, its send is held out until both tabs have submitted.
@@ -482,7 +475,7 @@ test.describe("one address, many tabs", () => {
   }) => {
     const address = uniqueEmail("slow-tabs");
     await pauseClockBeforeLoad(page);
-    await page.goto("/");
+    await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     // Its answer is held out: slower than the time limit, and within the twice-as-long wait before
@@ -526,7 +519,7 @@ test.describe("leave and come back", () => {
     await emulator.fault({ count: 1, status: 429, match: { email: address } });
     // The wait before the retry runs on the page's clock, which stays paused: the visitor leaves first.
     await pauseClockBeforeLoad(page);
-    await page.goto("/");
+    await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
@@ -535,7 +528,7 @@ test.describe("leave and come back", () => {
     // page of the site; the send that finishes it is held, so the note can be read meanwhile.
     await page.clock.setSystemTime(CLOCK_START + 60_000);
     const finishing = await holdSends(page, 1);
-    await page.goto("/no-such-page");
+    await gotoApp(page, "/no-such-page");
     await page.clock.runFor(1000);
     const note = page.getByRole("region", { name: "Your waitlist signup" });
     await expect(note).toContainText(`We're finishing your waitlist signup for ${address}.`);
@@ -546,7 +539,7 @@ test.describe("leave and come back", () => {
     await expect(note).toHaveCount(0);
     expect(await emulator.outbox(address)).toHaveLength(1);
     // Never twice: another visit finds nothing left to send.
-    await page.goto("/");
+    await gotoApp(page, "/");
     await appIdle(page);
     await expect(note).toHaveCount(0);
     expect(await emulator.outbox(address)).toHaveLength(1);
@@ -561,17 +554,17 @@ test.describe("leave and come back", () => {
     const address = uniqueEmail("cancel");
     // Refused long enough for the visitor to cancel on the next visit.
     await emulator.fault({ count: 30, status: 503, match: { email: address } });
-    await page.goto("/");
+    await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
     await expect(page.getByText(WAITING.trouble)).toBeVisible();
-    await page.reload();
+    await reloadApp(page);
     const note = page.getByRole("region", { name: "Your waitlist signup" });
     await expect(note).toContainText(address);
     await note.getByRole("button", { name: "Cancel" }).click();
     await expect(note).toHaveCount(0);
-    await page.reload();
+    await reloadApp(page);
     await appIdle(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(note).toHaveCount(0);
@@ -586,13 +579,13 @@ test.describe("leave and come back", () => {
     const address = uniqueEmail("unknown");
     // The first send arrives, but its answer is held from the page until the visitor has left it.
     const answer = await holdAnswers(page);
-    await page.goto("/");
+    await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
     await answer.arrived();
     await expect(submit).toHaveText("Joining...");
-    await page.reload();
+    await reloadApp(page);
     const note = page.getByRole("region", { name: "Your waitlist signup" });
     await expect(note).toContainText(
       `Your signup for ${address} was still being sent when the page closed, so we can't tell whether it arrived.`,
@@ -602,7 +595,7 @@ test.describe("leave and come back", () => {
     await expect.poll(async () => (await emulator.outbox(address)).length).toBe(1);
     await note.getByRole("button", { name: "Dismiss" }).click();
     await expect(note).toHaveCount(0);
-    await page.reload();
+    await reloadApp(page);
     await appIdle(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(note).toHaveCount(0);
@@ -629,8 +622,8 @@ test.describe("leave and come back", () => {
     });
     // The send arrives, but its answer is held from the page until the visitor has gone Back.
     const answer = await holdAnswers(page);
-    await page.goto("/success");
-    await page.goto("/");
+    await gotoApp(page, "/success");
+    await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
@@ -681,12 +674,12 @@ test.describe("leave and come back", () => {
     const address = uniqueEmail("resend");
     // The first send never arrives.
     await emulator.fault({ count: 1, hang: true, match: { email: address } });
-    await page.goto("/");
+    await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
     await expect(submit).toHaveText("Joining...");
-    await page.reload();
+    await reloadApp(page);
     // Two more tabs ask too: one only on opening, one as its visitor submits the address.
     const [asked, submitted] = [await openTab(), await openTab()];
     const question = `Your signup for ${address} was still being sent when the page closed`;

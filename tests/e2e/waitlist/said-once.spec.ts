@@ -2,9 +2,12 @@
  * Each event said once: what the page's live regions say, recorded as a screen reader would hear
  * it, for a failed send, a send tried again and again, and an invalid address.
  */
-import { expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
 import { holdAnswers } from "../support/held-requests";
 import { recordLiveRegions } from "../support/live-regions";
+import { gotoApp } from "../support/tabs";
+import { toasts, waitlistForm } from "../support/waitlist-page";
 import {
   FAILURE_TEXT,
   FAILURE_TITLE,
@@ -26,7 +29,7 @@ test("a failed send is said once, by the toast; the button's Joining... once bef
   // button has said Joining..., as a visitor on a slow network hears it.
   await emulator.fault({ count: 1, status: 400, match: { email: address } });
   const answer = await holdAnswers(page);
-  await page.goto("/");
+  await gotoApp(page, "/");
   await live.start();
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
@@ -57,7 +60,7 @@ test("a send tried again and again is said to be still under way once, not at ev
   const live = recordLiveRegions(page);
   const address = uniqueEmail("said-once-retried");
   await emulator.fault({ count: 2, status: 429, match: { email: address } });
-  await page.goto("/");
+  await gotoApp(page, "/");
   await live.start();
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
@@ -85,7 +88,7 @@ test("a service failing again and again is said once, in its own words, not as a
   const live = recordLiveRegions(page);
   const address = uniqueEmail("said-once-trouble");
   await emulator.fault({ count: 2, status: 503, match: { email: address } });
-  await page.goto("/");
+  await gotoApp(page, "/");
   await live.start();
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
@@ -113,7 +116,7 @@ test("a send made offline is said once to wait for the network, not blamed on th
   consoleGuard.expectAssetLoadFailures();
   const live = recordLiveRegions(page);
   const address = uniqueEmail("said-once-offline");
-  await page.goto("/");
+  await gotoApp(page, "/");
   // What a send needs is loaded before the network goes.
   await page.waitForFunction(
     (mark) => performance.getEntriesByName(mark).length > 0,
@@ -144,7 +147,7 @@ test("an invalid address is said once: by the field's description as focus reach
   page,
 }) => {
   const live = recordLiveRegions(page);
-  await page.goto("/");
+  await gotoApp(page, "/");
   await live.start();
   const { email, submit, form } = waitlistForm(page);
   await email.fill("ada@");

@@ -6,15 +6,18 @@
  */
 import type { Page, Route } from "@playwright/test";
 import type { ServerChecks } from "../../../server/emulator/server-checks";
-import { expect, test, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
 import { E2E_EMULATOR_URL, E2E_SITE_URL } from "../support/stack-ports";
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
+import { gotoApp } from "../support/tabs";
+import { waitlistForm } from "../support/waitlist-page";
 
 const SEND_URL = `${E2E_EMULATOR_URL}/api/v1.0/email/send`;
 
 /** Opens the form and submits `address`; the page records the toasts it shows from its first byte. */
 async function submitAddress(page: Page, address: string) {
-  await page.goto("/");
+  await gotoApp(page, "/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();

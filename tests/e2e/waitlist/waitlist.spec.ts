@@ -1,16 +1,17 @@
-import {
-  EXPECTED_FIXED_PARAMS,
-  expect,
-  test,
-  toasts,
-  UNTIL_TEST_TIMEOUT,
-  uniqueEmail,
-  waitlistForm,
-} from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
 import { holdSends } from "../support/held-requests";
-import { installClock, pauseClock, runClockUntil, runClockUntilShown } from "../support/page-clock";
+import {
+  installClock,
+  pauseClock,
+  runClockUntil,
+  runClockUntilShown,
+  UNTIL_TEST_TIMEOUT,
+} from "../support/page-clock";
 import { pageRecord } from "../support/page-record";
 import { expectSuccessShown } from "../support/tab-records";
+import { gotoApp } from "../support/tabs";
+import { EXPECTED_FIXED_PARAMS, toasts, waitlistForm } from "../support/waitlist-page";
 
 test.describe("waitlist validation", () => {
   // One page for every invalid address in turn, each corrected before the next (its message then
@@ -23,7 +24,7 @@ test.describe("waitlist validation", () => {
     page.on("request", (request) => {
       if (request.url().includes("/api/v1.0/email/")) sends += 1;
     });
-    await page.goto("/");
+    await gotoApp(page, "/");
     const { email, submit, form } = waitlistForm(page);
     const message = form.getByText("Please enter a valid email address");
     for (const [name, value] of [
@@ -67,7 +68,7 @@ test.describe("waitlist sending", () => {
     const address = uniqueEmail();
     // The send waits for the test: Joining... is checked while it is certainly in flight.
     const sends = await holdSends(page);
-    await page.goto("/");
+    await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(`  ${address} `);
     await submit.click();
@@ -88,7 +89,7 @@ test.describe("waitlist sending", () => {
     emulator,
   }) => {
     const [local] = uniqueEmail("idn").split("@");
-    await page.goto("/");
+    await gotoApp(page, "/");
     const { email } = waitlistForm(page);
     await email.pressSequentially(`${local}@bücher.de`);
     await email.press("Enter");
@@ -127,7 +128,7 @@ test.describe("waitlist sending", () => {
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
     await installClock(page);
-    await page.goto("/");
+    await gotoApp(page, "/");
     // Time stands until the test moves it: the move to /success can come only from the
     // announcement, never from the bound the page puts on waiting for it.
     await pauseClock(page);
@@ -155,7 +156,7 @@ test.describe("toasts", () => {
     const address = uniqueEmail();
     await emulator.fault({ count: 1, status: 400, match: { email: address } });
     await installClock(page);
-    await page.goto("/");
+    await gotoApp(page, "/");
     // Neither toast can close by itself while the clock stands: only the new one can replace it.
     await pauseClock(page);
     const { email, submit } = waitlistForm(page);
@@ -176,7 +177,7 @@ test.describe("toasts", () => {
     const address = uniqueEmail();
     await emulator.fault({ count: 3, status: 400, match: { email: address } });
     await installClock(page);
-    await page.goto("/");
+    await gotoApp(page, "/");
     // Time stands: a toast closes by the test's hand, or when the test moves the clock.
     await pauseClock(page);
     const { email, submit } = waitlistForm(page);
