@@ -10,6 +10,7 @@ import { expectAnnouncedAssertively } from "../support/failing-send";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
 import { holdSends, watchSends } from "../support/held-requests";
+import { recordLiveRegions } from "../support/live-regions";
 import { installClock, pauseClock, runClockUntil } from "../support/page-clock";
 import { E2E_MISCONFIGURED_SITE_URL, E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
 import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
@@ -89,6 +90,30 @@ test.describe("a send certainly not delivered: tried again for the visitor", () 
       expect(await announcements()).toEqual([]);
     });
   }
+
+  test("HTTP 503, then 429: said as trouble, then as a crowd, each once; it arrives once", async ({
+    page,
+    emulator,
+    failingSend: { failureLogs, sends },
+  }) => {
+    const address = uniqueEmail("trouble-then-crowd");
+    const live = recordLiveRegions(page);
+    await submitWithFault(page, {
+      emulator,
+      address,
+      faults: [{ status: 503 }, { status: 429 }],
+      clock: "paused",
+      beforeSubmit: live.start,
+    });
+    await expectStillSending(page, WAITING.trouble);
+    await runClockToSuccess(page, sends, { withinMs: E2E_RETRY_BUDGET_MS });
+    await expectSuccessShown(page);
+    const waits = (await live.heard()).filter((text) => Object.values(WAITING).includes(text));
+    expect(waits).toEqual([WAITING.trouble, WAITING.crowd]);
+    expect(sends.count()).toBe(3);
+    expect(await emulator.outbox(address)).toHaveLength(1);
+    expect(failureLogs).toEqual([]);
+  });
 
   test("HTTP 503 past the retry budget: Submission failed, the email kept", async ({
     page,
