@@ -12,7 +12,7 @@ import { dirname } from "node:path";
  * Each file's cap: 64 MiB, about 3,000 emails (each line carries both rendered emails, about 20 KB)
  * or 200,000 events, far past any test run or day of development.
  */
-export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 /** Backwards scan step when looking for the last complete line of the file. */
 const TAIL_SCAN_BYTES = 64 * 1024;
