@@ -22,19 +22,20 @@ const RUN_TIMEOUT_MS = 90_000;
 vi.setConfig({ testTimeout: RUN_TIMEOUT_MS + 5_000 });
 
 /** What a shell may export that the build reads. */
-const BUILD_SETTING = /^(VITE_.*|SITE_URL|SECURITY_CONTACT|PRIVACY_.*|WAITLIST_.*)$/;
+const BUILD_SETTING = /^(VITE_.*|SITE_URL|SECURITY_CONTACT|PRIVACY_.*|WAITLIST_.*|PLAUSIBLE_.*)$/;
+
+/** The shell's environment without the settings the build reads. */
+const deployJobEnv = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => !BUILD_SETTING.test(name)));
 
 /**
  * `npm run build` as a deploy job runs it, with only `settings`: the shell's are dropped, as
  * `npm run test:env` exports some.
  */
 function npmRunBuild(settings: Record<string, string>) {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !BUILD_SETTING.test(name)),
-  );
   return runToEnd("npm", ["run", "--silent", "build", "--", "--out-dir", ".e2e/build-guard"], {
     cwd: root,
-    env: { ...env, ...settings },
+    env: { ...deployJobEnv(), ...settings },
     timeoutMs: RUN_TIMEOUT_MS,
   });
 }
@@ -67,7 +68,7 @@ describe("production build guard", () => {
         SITE_URL: "http://127.0.0.1:4173",
       }),
     ).toThrow(
-      /^Build stopped: VITE_EMAILJS_ORIGIN is http:\/\/127\.0\.0\.1:4180, a loopback address: [^\n]+\nBuild stopped: SITE_URL is http:\/\/127\.0\.0\.1:4173, a loopback address: [^\n]+$/,
+      /^Build stopped: VITE_EMAILJS_ORIGIN is http:\/\/127\.0\.0\.1:4180, a loopback address \(127\.0\.0\.0\/8\): [^\n]+\nBuild stopped: SITE_URL is http:\/\/127\.0\.0\.1:4173, a loopback address \(127\.0\.0\.0\/8\): [^\n]+$/,
     );
   });
 
@@ -83,6 +84,12 @@ describe("production build guard", () => {
         SITE_URL: "http://127.0.0.1:4173",
       }),
     ).not.toThrow();
+  });
+
+  it("refuses a mode it does not know, before anything else", () => {
+    expect(() => checkBuildEnv("staging", DEPLOY)).toThrow(
+      /^Build stopped: the mode "staging" is none of the known ones: production \(a deploy, every setting checked\) or emulator \(a local build against the emulator\)\.$/,
+    );
   });
 
   it("lets the test stacks' production build name the emulator on this machine, by code alone", () => {
@@ -133,12 +140,31 @@ describe.concurrent("npm run build, as a deploy job runs it", () => {
       code: 1,
       stdout: "",
       stderr:
-        "Build stopped: VITE_EMAILJS_ORIGIN is http://127.0.0.1:4180, a loopback address: every " +
+        "Build stopped: VITE_EMAILJS_ORIGIN is http://127.0.0.1:4180, a loopback address " +
+        "(127.0.0.0/8): every " +
         "visitor's browser would post their address to itself. Set it to https://api.emailjs.com " +
         "(or unset it).\n" +
-        "Build stopped: SITE_URL is http://127.0.0.1:4173, a loopback address: canonical links, " +
+        "Build stopped: SITE_URL is http://127.0.0.1:4173, a loopback address (127.0.0.0/8): " +
+        "canonical links, " +
         "the sitemap and sharing cards would point every visitor at their own machine. Set it to " +
         "the site's public https: address, such as https://bulwark.example.com.\n",
+    });
+  });
+
+  it("with --mode staging stops with one line naming it and the known modes", async ({
+    expect,
+  }) => {
+    const result = await runToEnd(
+      "npm",
+      ["run", "--silent", "build", "--", "--mode", "staging", "--out-dir", ".e2e/build-guard"],
+      { cwd: root, env: { ...deployJobEnv(), ...PRIVACY, ...DEPLOY }, timeoutMs: RUN_TIMEOUT_MS },
+    );
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        'Build stopped: the mode "staging" is none of the known ones: production (a deploy, ' +
+        "every setting checked) or emulator (a local build against the emulator).\n",
     });
   });
 

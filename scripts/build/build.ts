@@ -8,17 +8,18 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { build, type InlineConfig, loadEnv } from "vite";
 import { readAnalyticsConfig } from "../../src/lib/analytics-config";
-import { readBotCheckConfig, readEmailConfig } from "../../src/lib/config";
+import { LOCAL_MODE, readBotCheckConfig, readEmailConfig } from "../../src/lib/config";
 import {
   missingPrivacySettingsWarning,
   readTrustSettings,
   TrustSettingError,
 } from "../../src/lib/trust-settings";
 import { EmailBuildError, writeEmailsForBuild } from "./emails";
+import { builtFileAt } from "./endpoint-path";
 import { hostFiles } from "./host-files";
 import { BUILD_SETTINGS_FILE } from "./http-headers";
 import { PrerenderError, prerender } from "./prerender";
-import { type ProductionBuildOptions, productionSettingFaults } from "./production-settings";
+import { buildSettingFaults, type ProductionBuildOptions } from "./production-settings";
 import { writeSecurityTxt } from "./security-txt";
 import { writeSeoAssets } from "./seo-assets";
 import { staticContentGuard } from "./static-content-guard";
@@ -29,17 +30,18 @@ const root = resolve(import.meta.dirname, "../..");
 export class BuildSettingsError extends Error {}
 
 /**
- * Production builds refuse a form that cannot work: without the EmailJS ids or SITE_URL, or with a
- * service origin or SITE_URL a visitor's browser could not use from the public site
- * (scripts/build/production-settings.ts). Every fault is named, one line each.
+ * Every build but the local one refuses a form that cannot work: without the EmailJS ids or
+ * SITE_URL, or with a setting a visitor's browser could not use from the public site
+ * (scripts/build/production-settings.ts); the local one, against the emulator, refuses only what
+ * breaks the site itself. An unknown mode is refused: none passes unchecked. Every fault is named,
+ * one line each.
  */
 export function checkBuildEnv(
   mode: string,
   env: Record<string, string | undefined>,
   options: ProductionBuildOptions = {},
 ): void {
-  if (mode !== "production") return;
-  const faults = productionSettingFaults(env, options);
+  const faults = buildSettingFaults(mode, env, options);
   if (faults.length > 0) throw new BuildSettingsError(faults.join("\n"));
 }
 
@@ -130,6 +132,14 @@ export async function buildSite({
   };
   await writeSeoAssets({ distDir, siteUrl });
   await writeSecurityTxt({ distDir, contact: env.SECURITY_CONTACT, siteUrl });
+  // The settings check knew the pages and files by their lists; dist/ is the proof.
+  if (settings.analyticsProxy && (await builtFileAt(distDir, settings.analyticsProxy.path))) {
+    throw new BuildSettingsError(
+      `Build stopped: VITE_PLAUSIBLE_ENDPOINT is ${settings.analyticsProxy.path}, a file this ` +
+        "build writes: the hosts would forward it to Plausible instead of serving it. Set it to " +
+        "a path of its own, such as /stats/api/event (or unset it).",
+    );
+  }
   await writeFile(resolve(outDir, BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
   // Deploy files for static hosts, from the same header list the preview server sends; a setting
   // no host's rule could carry (the field signals' proxy) stops the build in one line.
@@ -143,7 +153,7 @@ export async function buildSite({
     await writeFile(resolve(distDir, name), text);
   }
   // The emails to paste into EmailJS, beside dist/, never in it: a host serves all of dist/.
-  if (mode === "production") await writeEmailsForBuild(env, outDir);
+  if (mode !== LOCAL_MODE) await writeEmailsForBuild(env, outDir);
   return { distDir, ssrDir, pages };
 }
 

@@ -1,82 +1,164 @@
 import { describe, expect, it } from "vitest";
-import { hostKind } from "./private-host";
+import { hostClass } from "./private-host";
 
-/** A URL's hostname, as the build hands it over. */
-const hostOf = (url: string) => new URL(url).hostname;
-
-describe("hostKind", () => {
-  it.each([
-    "127.0.0.1",
-    "127.255.255.254",
-    "127.1",
-    "0x7f.0.0.1",
-    "2130706433",
-    "localhost",
-    "LOCALHOST.",
-    "api.localhost",
-    "[::1]",
-    "::1",
-    "[0:0:0:0:0:0:0:1]",
+/** Each host, as a URL's hostname or bare, with its kind and what it is in words. */
+const HOSTS: [host: string, kind: string, what: string][] = [
+  // IPv4's special-purpose registry, each range at its edges.
+  ["0.0.0.0", "unspecified", "the unspecified address (0.0.0.0/8)"],
+  ["0.255.255.255", "unspecified", "the unspecified address (0.0.0.0/8)"],
+  ["10.0.0.1", "local", "a private address (10.0.0.0/8)"],
+  ["10.255.255.255", "local", "a private address (10.0.0.0/8)"],
+  ["100.64.0.0", "local", "a shared (carrier-grade NAT) address (100.64.0.0/10)"],
+  ["100.127.255.255", "local", "a shared (carrier-grade NAT) address (100.64.0.0/10)"],
+  ["127.0.0.1", "loopback", "a loopback address (127.0.0.0/8)"],
+  ["127.255.255.254", "loopback", "a loopback address (127.0.0.0/8)"],
+  ["169.254.169.254", "local", "a link-local address (169.254.0.0/16)"],
+  ["172.16.0.1", "local", "a private address (172.16.0.0/12)"],
+  ["172.31.255.255", "local", "a private address (172.16.0.0/12)"],
+  ["192.0.0.8", "unreachable", "an IETF protocol address (192.0.0.0/24)"],
+  ["192.0.2.1", "unreachable", "a documentation address (192.0.2.0/24)"],
+  ["192.88.99.1", "unreachable", "a retired 6to4 relay address (192.88.99.0/24)"],
+  ["192.168.1.10", "local", "a private address (192.168.0.0/16)"],
+  ["198.18.0.1", "unreachable", "a benchmarking address (198.18.0.0/15)"],
+  ["198.19.255.255", "unreachable", "a benchmarking address (198.18.0.0/15)"],
+  ["198.51.100.7", "unreachable", "a documentation address (198.51.100.0/24)"],
+  ["203.0.113.9", "unreachable", "a documentation address (203.0.113.0/24)"],
+  ["224.0.0.251", "unreachable", "a multicast address (224.0.0.0/4)"],
+  ["239.255.255.250", "unreachable", "a multicast address (224.0.0.0/4)"],
+  ["240.0.0.1", "unreachable", "a reserved address (240.0.0.0/4)"],
+  ["255.255.255.254", "unreachable", "a reserved address (240.0.0.0/4)"],
+  ["255.255.255.255", "unreachable", "the broadcast address (255.255.255.255/32)"],
+  // Other spellings of an IPv4 address, read as URL parsing reads them.
+  ["127.1", "loopback", "a loopback address (127.0.0.0/8)"],
+  ["0x7f.0.0.1", "loopback", "a loopback address (127.0.0.0/8)"],
+  ["0177.0.0.1", "loopback", "a loopback address (127.0.0.0/8)"],
+  ["2130706433", "loopback", "a loopback address (127.0.0.0/8)"],
+  ["0", "unspecified", "the unspecified address (0.0.0.0/8)"],
+  ["10.1", "local", "a private address (10.0.0.0/8)"],
+  ["0xa9fea9fe", "local", "a link-local address (169.254.0.0/16)"],
+  ["3232235777", "local", "a private address (192.168.0.0/16)"],
+  // IPv6's special-purpose registry and address space.
+  ["[::]", "unspecified", "the unspecified address (::/128)"],
+  ["::1", "loopback", "a loopback address (::1/128)"],
+  ["[0:0:0:0:0:0:0:1]", "loopback", "a loopback address (::1/128)"],
+  ["[::2]", "unreachable", "an IPv4-compatible address (::/96)"],
+  ["[::127.0.0.1]", "unreachable", "an IPv4-compatible address (::/96)"],
+  ["[64:ff9b:1::1]", "local", "a local-use NAT64 address (64:ff9b:1::/48)"],
+  ["[64:ff9b:1::8.8.8.8]", "local", "a local-use NAT64 address (64:ff9b:1::/48)"],
+  ["[100::1]", "unreachable", "a discard-only address (100::/64)"],
+  ["[2001::1]", "unreachable", "an IETF protocol address (2001::/23)"],
+  ["[2001:1ff:ffff::1]", "unreachable", "an IETF protocol address (2001::/23)"],
+  ["[2001:db8::1]", "unreachable", "a documentation address (2001:db8::/32)"],
+  ["[3fff::1]", "unreachable", "a documentation address (3fff::/20)"],
+  ["[fc00::1]", "local", "a unique-local address (fc00::/7)"],
+  ["FDFF::1", "local", "a unique-local address (fc00::/7)"],
+  ["[fe80::1]", "local", "a link-local address (fe80::/10)"],
+  ["[febf::1]", "local", "a link-local address (fe80::/10)"],
+  ["[fec0::1]", "local", "a site-local address (fec0::/10)"],
+  ["[feff::1]", "local", "a site-local address (fec0::/10)"],
+  ["[ff02::1]", "unreachable", "a multicast address (ff00::/8)"],
+  ["[5f00::1]", "unreachable", "a reserved address (outside 2000::/3)"],
+  ["[4000::1]", "unreachable", "a reserved address (outside 2000::/3)"],
+  ["[fbff::1]", "unreachable", "a reserved address (outside 2000::/3)"],
+  // The IPv4 address inside a mapped, NAT64 or 6to4 one decides.
+  [
     "[::ffff:127.0.0.1]",
+    "loopback",
+    "a loopback address (127.0.0.0/8) inside an IPv4-mapped address (::ffff:0:0/96)",
+  ],
+  [
     "::ffff:7f00:1",
-    "[::127.0.0.1]",
-  ])("%s is the loopback", (host) => {
-    expect(hostKind(host)).toBe("loopback");
-  });
-
-  it.each([
-    "10.0.0.1",
-    "10.255.255.255",
-    "172.16.0.1",
-    "172.31.255.255",
-    "192.168.1.10",
+    "loopback",
+    "a loopback address (127.0.0.0/8) inside an IPv4-mapped address (::ffff:0:0/96)",
+  ],
+  [
     "[::ffff:10.0.0.1]",
-    "[::ffff:192.168.0.1]",
-  ])("%s is private", (host) => {
-    expect(hostKind(host)).toBe("private");
-  });
+    "local",
+    "a private address (10.0.0.0/8) inside an IPv4-mapped address (::ffff:0:0/96)",
+  ],
+  [
+    "[::ffff:0.0.0.0]",
+    "unspecified",
+    "the unspecified address (0.0.0.0/8) inside an IPv4-mapped address (::ffff:0:0/96)",
+  ],
+  ["[::ffff:8.8.8.8]", "public", "a public address inside an IPv4-mapped address (::ffff:0:0/96)"],
+  [
+    "[64:ff9b::10.0.0.1]",
+    "local",
+    "a private address (10.0.0.0/8) inside a NAT64 address (64:ff9b::/96)",
+  ],
+  [
+    "[64:ff9b::c0a8:101]",
+    "local",
+    "a private address (192.168.0.0/16) inside a NAT64 address (64:ff9b::/96)",
+  ],
+  ["[64:ff9b::8.8.8.8]", "public", "a public address inside a NAT64 address (64:ff9b::/96)"],
+  [
+    "[2002:7f00:1::1]",
+    "loopback",
+    "a loopback address (127.0.0.0/8) inside a 6to4 address (2002::/16)",
+  ],
+  [
+    "[2002:c0a8:101::1]",
+    "local",
+    "a private address (192.168.0.0/16) inside a 6to4 address (2002::/16)",
+  ],
+  ["[2002:808:808::1]", "public", "a public address inside a 6to4 address (2002::/16)"],
+  // Names: this machine's, and those only a local network resolves; a trailing dot is the same name.
+  ["localhost", "loopback", "a loopback name (localhost)"],
+  ["LOCALHOST.", "loopback", "a loopback name (localhost)"],
+  ["api.localhost", "loopback", "a loopback name (api.localhost)"],
+  ["localhost.localdomain", "loopback", "a loopback name (localhost.localdomain)"],
+  ["localhost.localdomain.", "loopback", "a loopback name (localhost.localdomain)"],
+  ["box.localdomain", "local", "a local network's name (.localdomain)"],
+  ["printer.local", "local", "a local network's name (.local)"],
+  ["printer.local.", "local", "a local network's name (.local)"],
+  ["api.internal", "local", "a local network's name (.internal)"],
+  ["nas.home.arpa", "local", "a local network's name (.home.arpa)"],
+  ["intranet", "local", "a single-label name, which only a local network resolves"],
+  // What cannot be read as a name or an address.
+  ["", "unparsable", "a host that cannot be read"],
+  ["[zz]", "unparsable", "a host that cannot be read"],
+  ["[1::2::3]", "unparsable", "a host that cannot be read"],
+  ["a b", "unparsable", "a host that cannot be read"],
+  ["api..emailjs.com", "unparsable", "a host that cannot be read"],
+  ["a*b.example.com", "unparsable", "a host that cannot be read"],
+  ["-api.example.com", "unparsable", "a host that cannot be read"],
+  [`${"a".repeat(64)}.example.com`, "unparsable", "a host that cannot be read"],
+  // Public: the edges of the ranges above, and public names that merely look local.
+  ["api.emailjs.com", "public", "a public name"],
+  ["api.emailjs.com.", "public", "a public name"],
+  ["xn--bcher-kva.example", "public", "a public name"],
+  ["localhost.example.com", "public", "a public name"],
+  ["local.example.com", "public", "a public name"],
+  ["mylocalhost.com", "public", "a public name"],
+  ["8.8.8.8", "public", "a public address"],
+  ["9.255.255.255", "public", "a public address"],
+  ["11.0.0.0", "public", "a public address"],
+  ["100.63.255.255", "public", "a public address"],
+  ["100.128.0.0", "public", "a public address"],
+  ["172.15.255.255", "public", "a public address"],
+  ["172.32.0.0", "public", "a public address"],
+  ["192.0.1.255", "public", "a public address"],
+  ["192.167.255.255", "public", "a public address"],
+  ["198.17.255.255", "public", "a public address"],
+  ["198.20.0.0", "public", "a public address"],
+  ["223.255.255.255", "public", "a public address"],
+  ["[2606:4700::1111]", "public", "a public address"],
+  ["[2001:200::1]", "public", "a public address"],
+  ["[2001:db7:ffff::1]", "public", "a public address"],
+  ["[3fff:1000::1]", "public", "a public address"],
+];
 
-  it.each(["169.254.169.254", "[fe80::1]", "[febf::1]", "[::ffff:169.254.1.1]"])(
-    "%s is link-local",
-    (host) => {
-      expect(hostKind(host)).toBe("link-local");
-    },
-  );
-
-  it.each(["[fc00::1]", "[fd12:3456:789a::1]", "FDFF::1"])("%s is unique-local", (host) => {
-    expect(hostKind(host)).toBe("unique-local");
-  });
-
-  it.each(["0.0.0.0", "0", "0.1.2.3", "[::]", "[::ffff:0.0.0.0]"])("%s is unspecified", (host) => {
-    expect(hostKind(host)).toBe("unspecified");
-  });
-
-  it.each([
-    "api.emailjs.com",
-    "www.google.com",
-    "localhost.example.com",
-    "mylocalhost",
-    "8.8.8.8",
-    "172.15.255.255",
-    "172.32.0.1",
-    "192.167.1.1",
-    "169.253.1.1",
-    "11.0.0.1",
-    "126.255.255.255",
-    "128.0.0.1",
-    "[2606:4700::1111]",
-    "[::ffff:8.8.8.8]",
-    "[fec0::1]",
-    "[fe7f::1]",
-    "[fbff::1]",
-    "[::2:0:0]",
-  ])("%s is public", (host) => {
-    expect(hostKind(host)).toBe("public");
+describe("hostClass", () => {
+  it.each(HOSTS)("%j is %s: %s", (host, kind, what) => {
+    expect(hostClass(host)).toEqual({ kind, what });
   });
 
   it("reads a URL's hostname as the build passes it", () => {
-    expect(hostKind(hostOf("http://127.0.0.1:4180"))).toBe("loopback");
-    expect(hostKind(hostOf("https://[::ffff:192.168.0.1]:8443/x"))).toBe("private");
-    expect(hostKind(hostOf("https://api.emailjs.com/"))).toBe("public");
+    const hostOf = (url: string) => new URL(url).hostname;
+    expect(hostClass(hostOf("http://127.0.0.1:4180")).kind).toBe("loopback");
+    expect(hostClass(hostOf("https://[::ffff:192.168.0.1]:8443/x")).kind).toBe("local");
+    expect(hostClass(hostOf("https://api.emailjs.com/")).kind).toBe("public");
   });
 });

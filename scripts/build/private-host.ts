@@ -1,88 +1,193 @@
 /**
- * Which kind of host a URL names, as a browser would reach it: this machine, its own network, or the
- * public internet. The production build refuses service origins that are not public
- * (scripts/build/production-settings.ts). Pure: names are not resolved, so only `localhost` and
- * `*.localhost` are known by name.
+ * Where a URL's host would take a visitor's browser: this machine, its own network, nowhere on the
+ * public internet, or a public host. The build refuses a service origin that is not public
+ * (scripts/build/production-settings.ts). The addresses are IANA's special-purpose registries (IPv4
+ * and IPv6, with the IPv4 address inside a mapped, NAT64 or 6to4 one deciding), the names those of
+ * RFC 6761, RFC 6762 and RFC 8375 and ICANN's `.internal`. Pure: names are not resolved, so a public
+ * name that resolves to a private address is not caught.
  */
 
 export type HostKind =
-  /** 127.0.0.0/8, ::1, localhost and *.localhost: the visitor's own machine. */
+  /** 127.0.0.0/8, ::1, `localhost`, `*.localhost`, `localhost.localdomain`: the visitor's own machine. */
   | "loopback"
   /** 0.0.0.0/8 and ::, which a browser's connection reaches on its own machine. */
   | "unspecified"
-  /** RFC 1918: 10/8, 172.16/12, 192.168/16. */
-  | "private"
-  /** 169.254/16 and fe80::/10. */
-  | "link-local"
-  /** fc00::/7, IPv6's private addresses. */
-  | "unique-local"
+  /** Private, shared, link-local and unique-local addresses, and names only a local network resolves. */
+  | "local"
+  /** Documentation, benchmarking, protocol, multicast and reserved addresses: no public host has one. */
+  | "unreachable"
+  /** Not a name or address a browser could reach (the URL's host cannot be read). */
+  | "unparsable"
   | "public";
 
-/** The kind of an IPv4 address given as its four numbers. */
-function ipv4Kind([a, b]: readonly number[]): HostKind {
-  if (a === 127) return "loopback";
-  if (a === 0) return "unspecified";
-  if (a === 10 || (a === 172 && b !== undefined && b >= 16 && b <= 31)) return "private";
-  if (a === 192 && b === 168) return "private";
-  if (a === 169 && b === 254) return "link-local";
-  return "public";
+/** A host's kind, and what it is in words with its range (`a private address (10.0.0.0/8)`). */
+export type HostClass = { kind: HostKind; what: string };
+
+type Range = { network: string; bits: number; kind: HostKind; what: string };
+/** A range whose addresses carry an IPv4 address, which decides: its bits, from the left. */
+type Wrapper = { network: string; bits: number; what: string; ipv4At: number };
+
+const ipv4 = (network: string, bits: number, kind: HostKind, what: string): Range => ({
+  network,
+  bits,
+  kind,
+  what: `${what} (${network}/${bits})`,
+});
+
+/** IANA's IPv4 special-purpose registry, the ranges no public host has; the first match decides. */
+const IPV4_RANGES: readonly Range[] = [
+  ipv4("0.0.0.0", 8, "unspecified", "the unspecified address"),
+  ipv4("10.0.0.0", 8, "local", "a private address"),
+  ipv4("100.64.0.0", 10, "local", "a shared (carrier-grade NAT) address"),
+  ipv4("127.0.0.0", 8, "loopback", "a loopback address"),
+  ipv4("169.254.0.0", 16, "local", "a link-local address"),
+  ipv4("172.16.0.0", 12, "local", "a private address"),
+  ipv4("192.0.0.0", 24, "unreachable", "an IETF protocol address"),
+  ipv4("192.0.2.0", 24, "unreachable", "a documentation address"),
+  ipv4("192.88.99.0", 24, "unreachable", "a retired 6to4 relay address"),
+  ipv4("192.168.0.0", 16, "local", "a private address"),
+  ipv4("198.18.0.0", 15, "unreachable", "a benchmarking address"),
+  ipv4("198.51.100.0", 24, "unreachable", "a documentation address"),
+  ipv4("203.0.113.0", 24, "unreachable", "a documentation address"),
+  ipv4("224.0.0.0", 4, "unreachable", "a multicast address"),
+  ipv4("255.255.255.255", 32, "unreachable", "the broadcast address"),
+  ipv4("240.0.0.0", 4, "unreachable", "a reserved address"),
+];
+
+const ipv6 = (network: string, bits: number, kind: HostKind, what: string): Range => ({
+  network,
+  bits,
+  kind,
+  what: `${what} (${network}/${bits})`,
+});
+
+/** IPv6's wrappers of an IPv4 address; checked before the ranges below. */
+const IPV6_WRAPPERS: readonly Wrapper[] = [
+  { network: "::ffff:0:0", bits: 96, what: "an IPv4-mapped address", ipv4At: 96 },
+  { network: "64:ff9b::", bits: 96, what: "a NAT64 address", ipv4At: 96 },
+  { network: "2002::", bits: 16, what: "a 6to4 address", ipv4At: 16 },
+];
+
+/** IANA's IPv6 special-purpose registry and address space; the first match decides. */
+const IPV6_RANGES: readonly Range[] = [
+  ipv6("::", 128, "unspecified", "the unspecified address"),
+  ipv6("::1", 128, "loopback", "a loopback address"),
+  // The deprecated IPv4-compatible form: no public host has one either.
+  ipv6("::", 96, "unreachable", "an IPv4-compatible address"),
+  ipv6("64:ff9b:1::", 48, "local", "a local-use NAT64 address"),
+  ipv6("100::", 64, "unreachable", "a discard-only address"),
+  ipv6("2001:db8::", 32, "unreachable", "a documentation address"),
+  ipv6("2001::", 23, "unreachable", "an IETF protocol address"),
+  ipv6("3fff::", 20, "unreachable", "a documentation address"),
+  ipv6("fc00::", 7, "local", "a unique-local address"),
+  ipv6("fe80::", 10, "local", "a link-local address"),
+  ipv6("fec0::", 10, "local", "a site-local address"),
+  ipv6("ff00::", 8, "unreachable", "a multicast address"),
+];
+
+/** IPv6's global unicast space: whatever lies outside it (and the ranges above) is reserved. */
+const GLOBAL_UNICAST = { network: "2000::", bits: 3 };
+
+/** Names for this machine, and the suffixes only a local network resolves. */
+const LOOPBACK_NAMES = /^(localhost|localhost\.localdomain)$|\.localhost$/;
+const LOCAL_SUFFIXES = ["local", "internal", "home.arpa", "localdomain"];
+
+/** A DNS name's label (underscores allowed, as in service names) and a whole name's length. */
+const NAME_LABEL = /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
+const MAX_NAME = 253;
+
+/** An IPv4 address as a 32-bit number, or null. */
+function ipv4Number(address: string): bigint | null {
+  const parts = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);
+  if (!parts) return null;
+  const bytes = parts.slice(1).map(Number);
+  if (bytes.some((byte) => byte > 255)) return null;
+  return bytes.reduce((sum, byte) => (sum << 8n) | BigInt(byte), 0n);
 }
 
-/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail included), or null. */
-function ipv6Groups(address: string): number[] | null {
-  let text = address;
-  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (tail) {
-    const [a = 0, b = 0, c = 0, d = 0] = tail.slice(1).map(Number);
-    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const halves = text.split("::");
+/** An IPv6 address (hex groups, as URL parsing writes it) as a 128-bit number, or null. */
+function ipv6Number(address: string): bigint | null {
+  const halves = address.split("::");
   if (halves.length > 2) return null;
-  const parse = (part: string | undefined) =>
-    part
-      ? part.split(":").map((group) => (/^[0-9a-f]{1,4}$/.test(group) ? parseInt(group, 16) : NaN))
-      : [];
-  const head = parse(halves[0]);
-  const rest = parse(halves[1]);
-  const missing = 8 - head.length - rest.length;
+  const groups = (part: string | undefined) => (part ? part.split(":") : []);
+  const head = groups(halves[0]);
+  const tail = groups(halves[1]);
+  const missing = 8 - head.length - tail.length;
   if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const groups = [...head, ...Array<number>(halves.length === 1 ? 0 : missing).fill(0), ...rest];
-  return groups.some(Number.isNaN) ? null : groups;
+  const all = [...head, ...Array<string>(halves.length === 1 ? 0 : missing).fill("0"), ...tail];
+  if (!all.every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return null;
+  return all.reduce((sum, group) => (sum << 16n) | BigInt(parseInt(group, 16)), 0n);
 }
 
-function ipv6Kind(groups: readonly number[]): HostKind {
-  const [first = 0, , , , , sixth = 0, seventh = 0, eighth = 0] = groups;
-  const leadingZeros = groups.findIndex((group) => group !== 0);
-  if (leadingZeros === -1) return "unspecified";
-  if (leadingZeros === 7 && eighth === 1) return "loopback";
-  // IPv4-mapped (::ffff:a.b.c.d) and the older IPv4-compatible (::a.b.c.d): the IPv4 address decides.
-  if ((leadingZeros === 5 && sixth === 0xffff) || leadingZeros >= 6) {
-    return ipv4Kind([seventh >> 8, seventh & 0xff, eighth >> 8, eighth & 0xff]);
+/** Whether `address` is in `network`/`bits`, of a `width`-bit family. */
+function inRange(address: bigint, network: bigint, bits: number, width: number): boolean {
+  const shift = BigInt(width - bits);
+  return address >> shift === network >> shift;
+}
+
+function ipv4Class(address: bigint): HostClass {
+  const range = IPV4_RANGES.find((range) =>
+    inRange(address, ipv4Number(range.network) ?? 0n, range.bits, 32),
+  );
+  return range
+    ? { kind: range.kind, what: range.what }
+    : { kind: "public", what: "a public address" };
+}
+
+function ipv6Class(address: bigint): HostClass {
+  for (const wrapper of IPV6_WRAPPERS) {
+    if (!inRange(address, ipv6Number(wrapper.network) ?? 0n, wrapper.bits, 128)) continue;
+    const inner = ipv4Class((address >> BigInt(128 - wrapper.ipv4At - 32)) & 0xffffffffn);
+    const range = `${wrapper.network}/${wrapper.bits}`;
+    return { kind: inner.kind, what: `${inner.what} inside ${wrapper.what} (${range})` };
   }
-  if ((first & 0xffc0) === 0xfe80) return "link-local";
-  if ((first & 0xfe00) === 0xfc00) return "unique-local";
-  return "public";
+  const inside = ({ network, bits }: { network: string; bits: number }) =>
+    inRange(address, ipv6Number(network) ?? 0n, bits, 128);
+  const range = IPV6_RANGES.find(inside);
+  if (range) return { kind: range.kind, what: range.what };
+  if (!inside(GLOBAL_UNICAST)) {
+    return { kind: "unreachable", what: "a reserved address (outside 2000::/3)" };
+  }
+  return { kind: "public", what: "a public address" };
+}
+
+const UNPARSABLE: HostClass = { kind: "unparsable", what: "a host that cannot be read" };
+
+function nameClass(name: string): HostClass {
+  if (LOOPBACK_NAMES.test(name)) return { kind: "loopback", what: `a loopback name (${name})` };
+  const suffix = LOCAL_SUFFIXES.find((suffix) => name === suffix || name.endsWith(`.${suffix}`));
+  if (suffix) return { kind: "local", what: `a local network's name (.${suffix})` };
+  if (name.length > MAX_NAME || !name.split(".").every((label) => NAME_LABEL.test(label))) {
+    return UNPARSABLE;
+  }
+  if (!name.includes(".")) {
+    return { kind: "local", what: "a single-label name, which only a local network resolves" };
+  }
+  return { kind: "public", what: "a public name" };
 }
 
 /**
- * The kind of `host`: a URL's hostname (`127.0.0.1`, `[::1]`, `api.emailjs.com`) or a bare address
- * (`::1`). Other spellings of an address (`127.1`, `0x7f.0.0.1`, `2130706433`) are read as a browser
- * reads them.
+ * The class of `host`: a URL's hostname (`127.0.0.1`, `[::1]`, `api.emailjs.com`) or a bare address
+ * (`::1`). Other spellings of an IPv4 address (`127.1`, `0x7f.0.0.1`, `0177.0.0.1`, `2130706433`)
+ * are read as a browser reads them; a trailing dot is the same name.
  */
-export function hostKind(host: string): HostKind {
-  const bare = host.trim().replace(/^\[(.*)\]$/, "$1");
+export function hostClass(host: string): HostClass {
+  const trimmed = host.trim();
+  const bracketed = /^\[(.*)\]$/.exec(trimmed);
+  const bare = bracketed?.[1] ?? trimmed;
+  if (bare === "") return UNPARSABLE;
   let hostname: string;
   try {
-    hostname = new URL(`http://${bare.includes(":") ? `[${bare}]` : bare}/`).hostname;
+    hostname = new URL(`http://${bracketed || bare.includes(":") ? `[${bare}]` : bare}/`).hostname;
   } catch {
-    return "public";
+    return UNPARSABLE;
+  }
+  if (hostname.startsWith("[")) {
+    const address = ipv6Number(hostname.slice(1, -1));
+    return address === null ? UNPARSABLE : ipv6Class(address);
   }
   const name = hostname.replace(/\.+$/, "");
-  if (name === "localhost" || name.endsWith(".localhost")) return "loopback";
-  if (name.startsWith("[")) {
-    const groups = ipv6Groups(name.slice(1, -1));
-    return groups ? ipv6Kind(groups) : "public";
-  }
-  const ipv4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(name);
-  return ipv4 ? ipv4Kind(ipv4.slice(1).map(Number)) : "public";
+  if (name === "") return UNPARSABLE;
+  const address = ipv4Number(name);
+  return address === null ? nameClass(name) : ipv4Class(address);
 }

@@ -1,11 +1,20 @@
 /**
- * What a production build refuses, one line each (docs/configuration.md, "What a production build
- * refuses"): a missing EmailJS id or SITE_URL, and a service origin or SITE_URL a visitor's browser
- * could not use from the public site. Called by scripts/build/build.ts before anything is built.
+ * What a build refuses, one line each naming the setting (docs/configuration.md, "What a build
+ * refuses"): an unknown mode; a missing EmailJS id or SITE_URL; a service URL or SITE_URL a
+ * visitor's browser could not use from the public site (a host that is not public or cannot be
+ * read, private-host.ts; not https:; a user name or password; an origin that is more than one); a
+ * field signals' endpoint path the site already has (endpoint-path.ts). Called by
+ * scripts/build/build.ts before anything is built.
  */
 import { DEFAULT_PLAUSIBLE_ENDPOINT } from "../../src/lib/analytics-config";
-import { DEFAULT_EMAILJS_ORIGIN, DEFAULT_RECAPTCHA_ORIGIN } from "../../src/lib/config";
-import { type HostKind, hostKind } from "./private-host";
+import {
+  BUILD_MODES,
+  DEFAULT_EMAILJS_ORIGIN,
+  DEFAULT_RECAPTCHA_ORIGIN,
+  LOCAL_MODE,
+} from "../../src/lib/config";
+import { endpointPathFault } from "./endpoint-path";
+import { type HostClass, type HostKind, hostClass } from "./private-host";
 
 const EMAILJS_IDS = [
   "VITE_EMAILJS_PUBLIC_KEY",
@@ -23,29 +32,37 @@ export type ProductionBuildOptions = {
   localServices?: boolean;
 };
 
-/** A non-public host, in words, and where a visitor's browser would reach it. */
-const HOST_WORDS: Record<Exclude<HostKind, "public">, { kind: string; where: string }> = {
-  loopback: { kind: "a loopback address", where: "itself" },
-  unspecified: { kind: "the unspecified address", where: "itself" },
-  private: { kind: "a private address", where: "a machine on their own network" },
-  "link-local": { kind: "a link-local address", where: "a machine on their own network" },
-  "unique-local": { kind: "a unique-local address", where: "a machine on their own network" },
+/** Where a visitor's browser would end up on a host that is not public, by its kind. */
+const WHERE: Record<Exclude<HostKind, "public" | "unparsable">, string> = {
+  loopback: "itself",
+  unspecified: "itself",
+  local: "a machine on their own network",
+  unreachable: "a host that is on no public network",
 };
 
-type Checked = { url: URL; kind: HostKind } | { url: null };
+type Checked = { url: URL; host: HostClass } | { url: null };
 
 /** The setting's value parsed, or null when it is no URL. */
 function parse(value: string): Checked {
   try {
     const url = new URL(value);
-    return { url, kind: hostKind(url.hostname) };
+    return { url, host: hostClass(url.hostname) };
   } catch {
     return { url: null };
   }
 }
 
-/** The value as the message shows it: on one line, whatever it holds. */
-const shown = (value: string) => value.replace(/\s+/g, " ");
+/** The value as the message shows it: on one line, whatever it holds, a password never. */
+function shown(value: string, checked: Checked): string {
+  const url = checked.url;
+  const text =
+    url && (url.username || url.password)
+      ? `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`
+      : value;
+  return text.replace(/\s+/g, " ");
+}
+
+const hasCredentials = (url: URL) => url.username !== "" || url.password !== "";
 
 /** A service the browser calls: its setting, what it is for, and the value to set instead. */
 type Service = {
@@ -54,6 +71,10 @@ type Service = {
   reaching: (where: string) => string;
   /** What an http: origin breaks. */
   overHttp: string;
+  /** Where a user name or password in the URL would be published. */
+  published: string;
+  /** An origin setting: scheme, host and port alone. */
+  origin: boolean;
   fix: string;
 };
 
@@ -63,6 +84,8 @@ const EMAILJS: Service = {
   overHttp:
     "every address would cross the network unencrypted, and browsers refuse the request from an " +
     "https: page, so no signup would arrive",
+  published: "in every page's JavaScript",
+  origin: true,
   fix: `Set it to ${DEFAULT_EMAILJS_ORIGIN} (or unset it).`,
 };
 
@@ -73,6 +96,8 @@ const RECAPTCHA: Service = {
   overHttp:
     "browsers refuse an http: script on an https: page, so the bot check would never run and no " +
     "signup would send",
+  published: "in every page's JavaScript",
+  origin: true,
   fix: `Set it to ${DEFAULT_RECAPTCHA_ORIGIN} or https://www.recaptcha.net (or unset it).`,
 };
 
@@ -81,6 +106,8 @@ const PLAUSIBLE: Service = {
   reaching: (where) => `every visitor's browser would post its page views to ${where}`,
   overHttp:
     "browsers refuse the request from an https: page, so no visit or signup would be counted",
+  published: "in every page's JavaScript",
+  origin: false,
   fix: `Set it to ${DEFAULT_PLAUSIBLE_ENDPOINT}, a self-hosted Plausible's https: address, or a path on this site such as /stats/api/event (or unset it).`,
 };
 
@@ -88,40 +115,67 @@ const PLAUSIBLE_UPSTREAM: Service = {
   setting: "PLAUSIBLE_UPSTREAM",
   reaching: (where) => `the hosts would forward every visitor's page views to ${where}`,
   overHttp: "the hosts would forward page views unencrypted",
+  published: "in the hosts' files, which Netlify serves to anyone who asks",
+  origin: false,
   fix: `Set it to ${DEFAULT_PLAUSIBLE_ENDPOINT} or a self-hosted Plausible's https: event address (or unset it).`,
 };
 
 const onThisMachine = (checked: Checked, options: ProductionBuildOptions) =>
-  options.localServices === true && checked.url !== null && checked.kind === "loopback";
+  options.localServices === true && checked.url !== null && checked.host.kind === "loopback";
 
 function serviceFault(service: Service, value: string, options: ProductionBuildOptions) {
   const checked = parse(value);
-  const is = `Build stopped: ${service.setting} is ${shown(value)}`;
+  const is = `Build stopped: ${service.setting} is ${shown(value, checked)}`;
   if (checked.url === null) return `${is}, not a URL. ${service.fix}`;
-  if (onThisMachine(checked, options)) return null;
-  if (checked.kind !== "public") {
-    const { kind, where } = HOST_WORDS[checked.kind];
-    return `${is}, ${kind}: ${service.reaching(where)}. ${service.fix}`;
+  const { url, host } = checked;
+  if (hasCredentials(url)) {
+    return `${is}, a URL with a user name or password: the build would publish them ${service.published}. ${service.fix}`;
   }
-  if (checked.url.protocol !== "https:") {
+  if (onThisMachine(checked, options)) return null;
+  if (host.kind === "unparsable" && /^https?:$/.test(url.protocol)) {
+    return `${is}, whose host cannot be read as a name or an address. ${service.fix}`;
+  }
+  if (host.kind !== "public" && host.kind !== "unparsable") {
+    return `${is}, ${host.what}: ${service.reaching(WHERE[host.kind])}. ${service.fix}`;
+  }
+  if (url.protocol !== "https:") {
     return `${is}, not an https: origin: ${service.overHttp}. ${service.fix}`;
+  }
+  if (service.origin && url.href !== `${url.origin}/`) {
+    return (
+      `${is}, not a bare origin (scheme, host and port, with no path, query or fragment): the ` +
+      `browser's requests would go elsewhere than the service's own paths. ${service.fix}`
+    );
   }
   return null;
 }
 
 function siteUrlFault(value: string, options: ProductionBuildOptions) {
   const checked = parse(value);
-  const is = `Build stopped: SITE_URL is ${shown(value)}`;
+  const is = `Build stopped: SITE_URL is ${shown(value, checked)}`;
   const fix = `Set it to the site's public https: address, such as ${EXAMPLE_SITE_URL}.`;
   if (checked.url === null) return `${is}, not a URL. ${fix}`;
+  const { url, host } = checked;
+  if (hasCredentials(url)) {
+    return `${is}, a URL with a user name or password: every page's canonical link and the sitemap would publish them. ${fix}`;
+  }
   if (onThisMachine(checked, options)) return null;
-  if (checked.kind === "loopback" || checked.kind === "unspecified") {
+  if (host.kind === "unparsable" && /^https?:$/.test(url.protocol)) {
+    return `${is}, whose host cannot be read as a name or an address. ${fix}`;
+  }
+  if (host.kind === "loopback" || host.kind === "unspecified") {
     return (
-      `${is}, ${HOST_WORDS[checked.kind].kind}: canonical links, the sitemap and sharing cards ` +
+      `${is}, ${host.what}: canonical links, the sitemap and sharing cards ` +
       `would point every visitor at their own machine. ${fix}`
     );
   }
-  if (checked.url.protocol !== "https:") {
+  if (host.kind === "unreachable") {
+    return (
+      `${is}, ${host.what}: canonical links, the sitemap and sharing cards would point at a ` +
+      `host that is on no public network. ${fix}`
+    );
+  }
+  if (url.protocol !== "https:") {
     return (
       `${is}, not an https: address: canonical links, the sitemap and sharing cards would send ` +
       `visitors and search engines to an unencrypted copy. ${fix}`
@@ -153,6 +207,16 @@ function missingFault(env: Record<string, string | undefined>): string | null {
 }
 
 /**
+ * What every build refuses, local ones too: a field signals' endpoint path that a page, the
+ * build's assets or a file the build writes already has (endpoint-path.ts), one line.
+ */
+export function localSettingFaults(env: Record<string, string | undefined>): string[] {
+  const endpoint = env.VITE_PLAUSIBLE_ENDPOINT?.trim();
+  const fault = endpoint?.startsWith("/") ? endpointPathFault(endpoint) : null;
+  return fault ? [fault] : [];
+}
+
+/**
  * Every reason a production build with `env` must stop, one line each beginning "Build stopped:";
  * empty when it may go on.
  */
@@ -163,17 +227,35 @@ export function productionSettingFaults(
   const emailOrigin = env.VITE_EMAILJS_ORIGIN?.trim();
   const recaptchaOrigin = env.VITE_RECAPTCHA_ORIGIN?.trim();
   const siteUrl = env.SITE_URL?.trim();
-  // A path on the site's own origin is the site's (the hosts forward it): nothing to check there.
-  const plausibleEndpoint = env.VITE_PLAUSIBLE_ENDPOINT?.trim();
-  const checkedEndpoint = plausibleEndpoint?.startsWith("/") ? undefined : plausibleEndpoint;
+  const endpoint = env.VITE_PLAUSIBLE_ENDPOINT?.trim();
   const upstream = env.PLAUSIBLE_UPSTREAM?.trim();
   const faults = [
     missingFault(env),
     emailOrigin ? serviceFault(EMAILJS, emailOrigin, options) : null,
     recaptchaOrigin ? serviceFault(RECAPTCHA, recaptchaOrigin, options) : null,
-    checkedEndpoint ? serviceFault(PLAUSIBLE, checkedEndpoint, options) : null,
+    ...localSettingFaults(env),
+    endpoint && !endpoint.startsWith("/") ? serviceFault(PLAUSIBLE, endpoint, options) : null,
     upstream ? serviceFault(PLAUSIBLE_UPSTREAM, upstream, options) : null,
     siteUrl ? siteUrlFault(siteUrl, options) : null,
   ];
   return faults.filter((fault) => fault !== null);
+}
+
+/**
+ * Every reason a build in `mode` with `env` must stop, one line each: an unknown mode; in the local
+ * mode, against the emulator, only what breaks the site itself (localSettingFaults); in any other,
+ * everything above.
+ */
+export function buildSettingFaults(
+  mode: string,
+  env: Record<string, string | undefined>,
+  options: ProductionBuildOptions = {},
+): string[] {
+  if (!(BUILD_MODES as readonly string[]).includes(mode)) {
+    return [
+      `Build stopped: the mode ${JSON.stringify(mode)} is none of the known ones: production (a ` +
+        `deploy, every setting checked) or ${LOCAL_MODE} (a local build against the emulator).`,
+    ];
+  }
+  return mode === LOCAL_MODE ? localSettingFaults(env) : productionSettingFaults(env, options);
 }

@@ -6,14 +6,8 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createServer } from "vite";
 import { ensurePortFree, PortError } from "../../server/ports";
-import {
-  LOCAL_MODE,
-  printBanner,
-  runLocal,
-  sitePort,
-  startLocalEmulator,
-  stopOnSignal,
-} from "./local-stack";
+import { LOCAL_MODE } from "../../src/lib/config";
+import { printBanner, runLocal, sitePort, startLocalEmulator, stopOnSignal } from "./local-stack";
 
 /** Starts the dev server and its emulator; close() stops both (the dev check starts it this way). */
 export async function startDevServer(): Promise<{ close(): Promise<void> }> {

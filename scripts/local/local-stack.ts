@@ -6,8 +6,6 @@ import { relative } from "node:path";
 import { emulatorOptionsFromEnv, startEmulator } from "../../server/emulator/server";
 import { PortError, readPort } from "../../server/ports";
 
-export const LOCAL_MODE = "emulator";
-
 /** The site's port from PORT (`fallback` when unset). */
 export function sitePort(fallback: number): number {
   return readPort(process.env, "PORT", fallback);

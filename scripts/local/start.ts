@@ -7,15 +7,9 @@ import { resolve } from "node:path";
 import { ensurePortFree } from "../../server/ports";
 import { readBuildSettings } from "../../server/preview";
 import { startPreviewServer } from "../../server/preview-server";
+import { LOCAL_MODE } from "../../src/lib/config";
 import { buildSite } from "../build/build";
-import {
-  LOCAL_MODE,
-  printBanner,
-  runLocal,
-  sitePort,
-  startLocalEmulator,
-  stopOnSignal,
-} from "./local-stack";
+import { printBanner, runLocal, sitePort, startLocalEmulator, stopOnSignal } from "./local-stack";
 
 const root = resolve(import.meta.dirname, "../..");
 /**

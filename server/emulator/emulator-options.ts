@@ -26,6 +26,8 @@ export type EmulatorOptions = {
   serviceId?: string;
   templateId?: string;
   maxBodyBytes?: number;
+  /** The outbox's and the events file's cap, each (json-lines.ts). Default: 64 MiB. */
+  maxFileBytes?: number;
   /** EmailJS's limits, off unless given; tests switch them at run time on /__emulator/limits. */
   limits?: Limits;
   /** Every send answers 503 for this long after the start (also /__emulator/outage). */

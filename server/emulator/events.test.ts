@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { eventsPathBeside } from "./events";
 import { startEmulator } from "./server";
-import { setUpEmulator } from "./test-harness";
+import { controlCharactersIn, setUpEmulator } from "./test-harness";
 
 const emulator = setUpEmulator();
 
@@ -282,6 +282,62 @@ describe("the events file", () => {
       expect(urls.size).toBe(100);
     } finally {
       await crowd.close();
+    }
+  });
+
+  it("writes an event's name and props to the terminal with every control character escaped", async () => {
+    const hostile = {
+      ...pageview,
+      n: "\u001b]0;pwned\u0007\u009b2J\u007f\nEmail accepted",
+      p: { cause: "\u009b31m\u202e" },
+    };
+    expect((await post(hostile)).status).toBe(202);
+    // Kept as sent in the file (JSON escapes it there); inert on the terminal.
+    expect((await eventLines())[0]?.n).toBe(hostile.n);
+    const line = emulator.logLines.at(-1) ?? "";
+    expect(line).toBe(
+      'Plausible event "\\x1b]0;pwned\\x07\\x9b2J\\x7f\\x0aEmail accepted" on / {"cause":"\\x9b31m\\u202e"}',
+    );
+    expect(controlCharactersIn(line ?? "")).toEqual([]);
+  });
+
+  it("moves a full events file aside and begins a new one, so at most twice the cap is kept", async () => {
+    const dir = join(emulator.dir, "capped");
+    const logLines: string[] = [];
+    const capped = await startEmulator({
+      port: 0,
+      outboxPath: join(dir, "emails.jsonl"),
+      maxFileBytes: 1000,
+      log: (line) => logLines.push(line),
+    });
+    try {
+      for (let i = 0; i < 20; i++) {
+        const response = await fetch(`${capped.url}/api/event`, {
+          method: "POST",
+          headers: { "Content-Type": "text/plain" },
+          body: JSON.stringify({ ...pageview, u: `${SITE}/page-${i}` }),
+        });
+        expect(response.status).toBe(202);
+      }
+      const current = await readFile(capped.eventsPath, "utf8");
+      const previous = await readFile(`${capped.eventsPath}.1`, "utf8");
+      for (const text of [current, previous]) {
+        expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1000);
+        expect(text.endsWith("\n")).toBe(true);
+      }
+      // The newest events, in order, across the two files: the oldest are gone.
+      const pages = `${previous}${current}`
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => new URL(JSON.parse(line).u).pathname);
+      expect(pages.at(-1)).toBe("/page-19");
+      expect(pages).toEqual(pages.map((_, i) => `/page-${20 - pages.length + i}`));
+      expect(pages.length).toBeLessThan(20);
+      expect(logLines).toContain(
+        `${capped.eventsPath} reached its cap of 1000 bytes: moved to ${capped.eventsPath}.1, a new one begun`,
+      );
+    } finally {
+      await capped.close();
     }
   });
 });

@@ -29,9 +29,13 @@ export type Events = {
   settled(): Promise<void>;
 };
 
-/** Opens the events file at `path` (created on the first event). */
-export async function openEvents(path: string, log: (line: string) => void): Promise<Events> {
-  const lines = await openJsonLines<RecordedEvent>(path, log);
+/** Opens the events file at `path` (created on the first event), capped at `maxBytes` (json-lines.ts). */
+export async function openEvents(
+  path: string,
+  log: (line: string) => void,
+  maxBytes?: number,
+): Promise<Events> {
+  const lines = await openJsonLines<RecordedEvent>(path, log, maxBytes);
   return {
     path,
     async record(event) {

@@ -1,10 +1,18 @@
 /**
  * An append-only file of JSON lines, as the outbox and the analytics events keep theirs: appended
  * through one in-process queue, so concurrent writers never interleave and a crash never leaves a
- * half line behind; a torn last line from an earlier crash is dropped on opening.
+ * half line behind; a torn last line from an earlier crash is dropped on opening. A file is capped:
+ * the line that would take it past `maxBytes` first moves it to `<path>.1` (replacing the one
+ * there), so anything that posts to the emulator can fill at most twice the cap on disk.
  */
-import { appendFile, mkdir, open, readFile, rm, truncate } from "node:fs/promises";
+import { appendFile, mkdir, open, readFile, rename, rm, stat, truncate } from "node:fs/promises";
 import { dirname } from "node:path";
+
+/**
+ * Each file's cap: 64 MiB, about 3,000 emails (each line carries both rendered emails, about 20 KB)
+ * or 200,000 events, far past any test run or day of development.
+ */
+const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 /** Backwards scan step when looking for the last complete line of the file. */
 const TAIL_SCAN_BYTES = 64 * 1024;
@@ -66,13 +74,23 @@ export type JsonLines<T> = {
   settled(): Promise<void>;
 };
 
-/** Opens the file at `path`, repairing a torn last line first. */
+/** The size of the file at `path`, 0 when there is none. */
+async function sizeOf(path: string): Promise<number> {
+  return stat(path).then(
+    (stats) => stats.size,
+    () => 0,
+  );
+}
+
+/** Opens the file at `path`, repairing a torn last line first; capped at `maxBytes`. */
 export async function openJsonLines<T>(
   path: string,
   log: (line: string) => void,
+  maxBytes = DEFAULT_MAX_FILE_BYTES,
 ): Promise<JsonLines<T>> {
   const dropped = await repairTornTail(path);
   if (dropped > 0) log(`Dropped a torn last line (${dropped} bytes) from ${path}`);
+  let size = await sizeOf(path);
 
   // One queue: each line goes out in one append call, after the previous one landed.
   let writes: Promise<void> = Promise.resolve();
@@ -85,16 +103,30 @@ export async function openJsonLines<T>(
     path,
     append(entry) {
       const line = `${JSON.stringify(entry)}\n`;
+      const bytes = Buffer.byteLength(line);
       return queue(async () => {
+        if (size > 0 && size + bytes > maxBytes) {
+          // Gone already (cleared by hand): nothing to move.
+          await rename(path, `${path}.1`).catch((error: NodeJS.ErrnoException) => {
+            if (error.code !== "ENOENT") throw error;
+          });
+          size = 0;
+          log(`${path} reached its cap of ${maxBytes} bytes: moved to ${path}.1, a new one begun`);
+        }
         await mkdir(dirname(path), { recursive: true });
         await appendFile(path, line, "utf8");
+        size += bytes;
       });
     },
     async read() {
       await writes;
       return readLines<T>(path);
     },
-    clear: () => queue(() => rm(path, { force: true })),
+    clear: () =>
+      queue(async () => {
+        await rm(path, { force: true });
+        size = 0;
+      }),
     settled: () => writes,
   };
 }

@@ -2,11 +2,56 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startEmulator } from "./server";
-import { readOutboxLines, sendJsonTo, setUpEmulator, uniqueEmail, validBody } from "./test-harness";
+import {
+  controlCharactersIn,
+  readOutboxLines,
+  sendJsonTo,
+  setUpEmulator,
+  uniqueEmail,
+  validBody,
+} from "./test-harness";
 
 const emulator = setUpEmulator();
 
 describe("the outbox", () => {
+  it("moves a full outbox aside and begins a new one, each send still accepted", async () => {
+    const outboxPath = join(emulator.dir, "capped", "emails.jsonl");
+    const logLines: string[] = [];
+    // Each line carries both rendered emails (about 20 KB): the second send passes the cap.
+    const capped = await startEmulator({
+      port: 0,
+      outboxPath,
+      maxFileBytes: 30_000,
+      log: (line) => logLines.push(line),
+    });
+    const sent = (lines: string[]) =>
+      lines.map((line) => JSON.parse(line).template_params.email as string);
+    try {
+      for (const email of ["first@example.com", "second@example.com", "third@example.com"]) {
+        const response = await sendJsonTo(capped.url, validBody({ template_params: { email } }));
+        expect(response.status).toBe(200);
+      }
+      expect(sent(await readOutboxLines(outboxPath))).toEqual(["third@example.com"]);
+      expect(sent(await readOutboxLines(`${outboxPath}.1`))).toEqual(["second@example.com"]);
+      expect(logLines.filter((line) => line.startsWith(`${outboxPath} reached its cap`))).toEqual([
+        `${outboxPath} reached its cap of 30000 bytes: moved to ${outboxPath}.1, a new one begun`,
+        `${outboxPath} reached its cap of 30000 bytes: moved to ${outboxPath}.1, a new one begun`,
+      ]);
+    } finally {
+      await capped.close();
+    }
+  }, 30_000);
+
+  it("names the address of a send on the terminal with its control characters escaped", async () => {
+    const email = "ada\u001b[2J\u009b@example.com";
+    expect((await sendJsonTo(emulator.url, validBody({ template_params: { email } }))).status).toBe(
+      200,
+    );
+    const line = emulator.logLines.filter((entry) => entry.includes("2J")).at(-1);
+    expect(line).toMatch(/^Email accepted for "ada\\u001b\[2J\\x9b@example\.com" via send,/);
+    expect(controlCharactersIn(line ?? "")).toEqual([]);
+  });
+
   it("keeps 200 concurrent sends as 200 complete, distinct lines", async () => {
     const outboxPath = join(emulator.dir, "load", "emails.jsonl");
     const load = await startEmulator({ port: 0, outboxPath, log: () => {} });

@@ -27,9 +27,16 @@ export type Outbox = {
   settled(): Promise<void>;
 };
 
-/** Opens the outbox at `path` (created on the first append), repairing a torn last line first. */
-export async function openOutbox(path: string, log: (line: string) => void): Promise<Outbox> {
-  const lines = await openJsonLines<OutboxEntry>(path, log);
+/**
+ * Opens the outbox at `path` (created on the first append), repairing a torn last line first;
+ * capped at `maxBytes` (json-lines.ts).
+ */
+export async function openOutbox(
+  path: string,
+  log: (line: string) => void,
+  maxBytes?: number,
+): Promise<Outbox> {
+  const lines = await openJsonLines<OutboxEntry>(path, log, maxBytes);
   return {
     path,
     append: (entry) => lines.append(entry),

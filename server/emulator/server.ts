@@ -33,6 +33,7 @@ import { areaOf, refuseForeignHost, reply } from "./replies";
 import { allowedMethods, findRoute, handlerFor, isOwnHost, type Route, requestUrl } from "./routes";
 import { sendRoutes } from "./send-routes";
 import { createCheckSwitch, describeChecks } from "./server-checks";
+import { terminalSafe } from "./terminal-text";
 
 export { emulatorOptionsFromEnv };
 
@@ -122,12 +123,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     templateId: options.templateId ?? defaults?.templateId ?? "",
   };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const log = options.log ?? ((line: string) => console.log(line));
+  // Every line, whatever a visitor put in it, reaches the terminal inert (terminal-text.ts).
+  const print = options.log ?? ((line: string) => console.log(line));
+  const log = (line: string) => print(terminalSafe(line));
   const outbox = await openOutbox(
     resolve(options.outboxPath ?? resolve(REPO_ROOT, ".outbox/emails.jsonl")),
     log,
+    options.maxFileBytes,
   );
-  const events = await openEvents(eventsPathBeside(outbox.path), log);
+  const events = await openEvents(eventsPathBeside(outbox.path), log, options.maxFileBytes);
   const now = options.now ?? Date.now;
   const faults = createFaultSwitch();
   const limits = createLimitSwitch(now);

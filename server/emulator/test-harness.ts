@@ -121,3 +121,11 @@ export function setUpEmulator({ now }: { now?: () => number } = {}) {
     },
   };
 }
+
+/** The control characters (C0, DEL, C1) and text-reordering marks left in `text`: none, for a safe line. */
+export function controlCharactersIn(text: string): string[] {
+  return [...text].filter((character) => {
+    const code = character.codePointAt(0) ?? 0;
+    return code < 0x20 || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e);
+  });
+}

@@ -13,7 +13,7 @@ describe("readEmailConfig", () => {
   });
 
   it("falls back to EmailJS's own origin, a 15 s time limit and a two-minute retry budget", () => {
-    expect(readEmailConfig({})).toEqual({
+    expect(readEmailConfig({ MODE: "emulator" })).toEqual({
       publicKey: "",
       serviceId: "",
       templateId: "",
@@ -40,10 +40,12 @@ describe("readEmailConfig", () => {
     expect(readEmailConfig({ VITE_SIGNUP_RETRY_BUDGET_MS: value }).retryBudgetMs).toBe(120_000);
   });
 
-  it("switches the SDK's anti-abuse checks on in production builds only", () => {
+  it("switches the SDK's anti-abuse checks off in the local build alone", () => {
     expect(readEmailConfig({ MODE: "production" }).antiAbuse).toBe(true);
     expect(readEmailConfig({ MODE: "emulator" }).antiAbuse).toBe(false);
-    expect(readEmailConfig({ MODE: "development" }).antiAbuse).toBe(false);
+    // Any other mode, or none, keeps them on: a misnamed mode never drops them.
+    expect(readEmailConfig({ MODE: "staging" }).antiAbuse).toBe(true);
+    expect(readEmailConfig({}).antiAbuse).toBe(true);
   });
 });
 

@@ -3,6 +3,13 @@
  * import.meta.env; a function of the environment, so the build and the tests can read it too.
  */
 
+/**
+ * The build modes (scripts/build/build.ts refuses any other): a deploy's, every setting checked,
+ * and the local one, against the emulator on this machine (`npm start`, `npm run dev`, the tests).
+ */
+export const BUILD_MODES = ["production", "emulator"] as const;
+export const LOCAL_MODE = "emulator" satisfies (typeof BUILD_MODES)[number];
+
 export const DEFAULT_EMAILJS_ORIGIN = "https://api.emailjs.com";
 const DEFAULT_SEND_TIMEOUT_MS = 15_000;
 const DEFAULT_RETRY_BUDGET_MS = 120_000;
@@ -29,8 +36,8 @@ export function readEmailConfig(env: BuildEnv) {
     timeoutMs: milliseconds(env.VITE_EMAILJS_TIMEOUT_MS, DEFAULT_SEND_TIMEOUT_MS),
     /** How long a signup is tried again, from its first try, before the visitor is told it failed. */
     retryBudgetMs: milliseconds(env.VITE_SIGNUP_RETRY_BUDGET_MS, DEFAULT_RETRY_BUDGET_MS),
-    /** blockHeadless and limitRate: on in production builds, off for the local emulator build. */
-    antiAbuse: env.MODE === "production",
+    /** blockHeadless and limitRate: on in every build but the local one, against the emulator. */
+    antiAbuse: env.MODE !== LOCAL_MODE,
   };
 }
 

@@ -16,6 +16,7 @@ afterEach(() => {
 });
 
 async function load(env: Record<string, string> = {}) {
+  vi.stubEnv("MODE", "emulator");
   vi.stubEnv("VITE_EMAILJS_PUBLIC_KEY", "key");
   vi.stubEnv("VITE_EMAILJS_SERVICE_ID", "service_a");
   vi.stubEnv("VITE_EMAILJS_TEMPLATE_ID", "template_b");
