@@ -33,6 +33,15 @@ export const notFoundPage = {
   indexable: false,
 } as const satisfies SitePage;
 
+/**
+ * The page that answers `pathname`: a site page (`/success/` is `/success`), else the not-found page.
+ * The router picks the page by it, and the field signals report a page by its `path`.
+ */
+export function pageAt(pathname: string): SitePage {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
+  return sitePages.find((page) => page.path === path) ?? notFoundPage;
+}
+
 /** Where a delivered signup takes the visitor: the thank-you page. */
 export const SIGNUP_END_PATH = sitePages[1].path;
 

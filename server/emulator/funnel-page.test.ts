@@ -68,7 +68,7 @@ describe("the Funnel view", () => {
     });
     expect(table(doc, "Failures by cause")).toBe("None.");
     expect(table(doc, "Top sources")).toEqual([["Direct / none", "1"]]);
-    expect(table(doc, "Pages not found")).toBe("None.");
+    expect(table(doc, "Pages not found (/404)")).toBe("None.");
     expect(doc.querySelector("header p")?.textContent).toContain("From the 5 events");
   });
 
@@ -79,7 +79,7 @@ describe("the Funnel view", () => {
     await send("Signup Failed", "/", { p: { cause: "throttled" } });
     await send("Signup Failed", "/", { p: { cause: "<img src=x onerror=alert(1)>" } });
     await send("Signup Kept", "/", { p: { reason: "crowd" } });
-    await send("pageview", "/<b>pricing</b>");
+    await send("pageview", "/404?ref=<b>x</b>");
     const { doc } = await openFunnel();
     expect(figures(doc)).toMatchObject({ Visits: "2", Signups: "0", Conversion: "0.0%" });
     expect(figures(doc)["Kept for later"]).toBe("1");
@@ -91,7 +91,7 @@ describe("the Funnel view", () => {
       ["news.example", "1"],
       ["newsletter", "1"],
     ]);
-    expect(table(doc, "Pages not found")).toEqual([["/%3Cb%3Epricing%3C/b%3E", "1"]]);
+    expect(table(doc, "Pages not found (/404)")).toEqual([["<b>x</b>", "1"]]);
     expect(doc.querySelectorAll("img, b")).toHaveLength(0);
   });
 

@@ -5,7 +5,7 @@
  * page that reloads on its own loses a screen reader's place (WCAG 2.2.1).
  */
 import { escapeMarkup } from "../../src/lib/escape-markup";
-import { type Funnel, formatPercent, type Tally } from "./funnel";
+import { type Funnel, formatPercent, NOT_FOUND_TITLE, type Tally } from "./funnel";
 import { FUNNEL_PATH, INBOX_STYLESHEET_PATH, viewsNav } from "./inbox-page";
 import { EVENT_PATH } from "./plausible";
 
@@ -84,8 +84,8 @@ export function funnelPage(result: Funnel, eventCount: number, live: boolean): s
     }),
     tallySection({
       id: "funnel-not-found",
-      title: "Pages not found",
-      label: "Path",
+      title: NOT_FOUND_TITLE,
+      label: "Came from",
       unit: "Views",
       tallies: result.notFound,
     }),

@@ -105,32 +105,38 @@ describe("funnel", () => {
     ]);
   });
 
-  it("names the top 5 sources and missed paths only", () => {
+  it("names the top 5 sources only, of visits and of pages not found", () => {
     const sources = ["a", "b", "c", "d", "e", "f"].flatMap((name, index) =>
       Array.from({ length: 6 - index }, () => view(`/?utm_source=${name}`)),
     );
     expect(funnel(sources).sources.map(({ label }) => label)).toEqual(["a", "b", "c", "d", "e"]);
-    const missed = ["/a", "/b", "/b", "/c", "/d", "/e", "/f", "/f", "/f"].map((path) => view(path));
+    const missed = ["a", "b", "b", "c", "d", "e", "f", "f", "f"].map((name) =>
+      view(`/404?ref=${name}`),
+    );
     expect(funnel(missed).notFound).toEqual([
-      { label: "/f", count: 3 },
-      { label: "/b", count: 2 },
-      { label: "/a", count: 1 },
-      { label: "/c", count: 1 },
-      { label: "/d", count: 1 },
+      { label: "f", count: 3 },
+      { label: "b", count: 2 },
+      { label: "a", count: 1 },
+      { label: "c", count: 1 },
+      { label: "d", count: 1 },
     ]);
   });
 
-  it("counts the not-found page's views by path, not the site's two pages, and no visit for them", () => {
+  it("counts the not-found page's views by where they came from, the site's pages as the site does, and no visit for them", () => {
     const result = funnel([
-      view("/pricing?utm_source=ad"),
+      view("/404?utm_source=ad"),
+      view("/404", "https://mail.example"),
+      view("/404"),
+      view("/pricing"),
       view("/success"),
       view("/success/"),
       view("/"),
       { n: "pageview", u: "not a url" },
     ]);
     expect(result.notFound).toEqual([
-      { label: "/pricing", count: 1 },
-      { label: "/success/", count: 1 },
+      { label: "Direct / none", count: 2 },
+      { label: "ad", count: 1 },
+      { label: "mail.example", count: 1 },
     ]);
     expect(result.visits).toBe(1);
   });
@@ -147,7 +153,7 @@ describe("formatFunnel", () => {
       named("Signup"),
       named("Signup Failed", { cause: "throttled" }),
       named("Signup Kept", { reason: "crowd" }),
-      view("/nope"),
+      view("/404", "https://mail.example"),
     ]);
     expect(formatFunnel(result)).toBe(
       [
@@ -161,8 +167,8 @@ describe("formatFunnel", () => {
         "Top sources",
         "  Direct / none             2",
         "  news.ycombinator.com      1",
-        "Pages not found",
-        "  /nope                     1",
+        "Pages not found (/404)",
+        "  mail.example              1",
       ].join("\n"),
     );
   });
@@ -170,16 +176,16 @@ describe("formatFunnel", () => {
   it("says (none) for an empty list", () => {
     expect(formatFunnel(funnel([]))).toBe(
       [
-        "Visits                0",
-        "Form starts           0",
-        "Signups               0",
-        "Conversion         0.0%",
-        "Kept for later        0",
+        "Visits             0",
+        "Form starts        0",
+        "Signups            0",
+        "Conversion      0.0%",
+        "Kept for later     0",
         "Failures by cause",
         "  (none)",
         "Top sources",
         "  (none)",
-        "Pages not found",
+        "Pages not found (/404)",
         "  (none)",
       ].join("\n"),
     );

@@ -1,9 +1,10 @@
 /**
  * The signup funnel of a list of analytics events, as the emulator's Funnel view and the load test
  * show it: visits of the landing page, form starts, signups, the conversion between them, the
- * failures by cause, the signups kept for later, where visits came from and the pages not found.
- * Pure: it reads only the events it is given.
+ * failures by cause, the signups kept for later, where visits came from and where the visits of the
+ * not-found page came from. Pure: it reads only the events it is given.
  */
+import { notFoundPage, pageAt } from "../../src/site-paths";
 
 /** What the funnel reads of an event: Plausible's payload (plausible.ts), from the wire or a file. */
 export type FunnelEvent = {
@@ -29,14 +30,15 @@ export type Funnel = {
   kept: number;
   /** Where the landing page's visits came from, the top few. */
   sources: Tally[];
-  /** The paths of the page views the not-found page answered, the top few. */
+  /**
+   * Where the not-found page's views came from, the top few. The site reports each as `/404`, never
+   * the path asked for (it may be an address: src/lib/event-url.ts), so the source is what is left
+   * to find a broken link by.
+   */
   notFound: Tally[];
 };
 
-/** The landing page and the thank-you page; a view of any other path is the not-found page's. */
-const LANDING_PATH = "/";
-const SITE_PATHS = new Set([LANDING_PATH, "/success"]);
-/** How many sources and missed paths the funnel names. */
+/** How many sources the funnel names, of visits and of pages not found. */
 const TOP = 5;
 /** Plausible's word for a visit with neither a source parameter nor another site's referrer. */
 const DIRECT = "Direct / none";
@@ -82,7 +84,7 @@ function percent(part: number, whole: number): number {
 
 export function funnel(events: readonly FunnelEvent[]): Funnel {
   const sources: string[] = [];
-  const missed: string[] = [];
+  const notFoundSources: string[] = [];
   const causes: string[] = [];
   let formStarts = 0;
   let signups = 0;
@@ -92,8 +94,9 @@ export function funnel(events: readonly FunnelEvent[]): Funnel {
       case "pageview": {
         const page = parseUrl(event.u);
         if (!page) break;
-        if (page.pathname === LANDING_PATH) sources.push(sourceOf(page, event.r));
-        else if (!SITE_PATHS.has(page.pathname)) missed.push(page.pathname);
+        const { id } = pageAt(page.pathname);
+        if (id === "landing") sources.push(sourceOf(page, event.r));
+        else if (id === "notFound") notFoundSources.push(sourceOf(page, event.r));
         break;
       }
       case "Form Start":
@@ -119,9 +122,12 @@ export function funnel(events: readonly FunnelEvent[]): Funnel {
     failures: tally(causes),
     kept,
     sources: tally(sources, TOP),
-    notFound: tally(missed, TOP),
+    notFound: tally(notFoundSources, TOP),
   };
 }
+
+/** The not-found page's views, as the funnel titles them. */
+export const NOT_FOUND_TITLE = `Pages not found (${notFoundPage.path})`;
 
 /** The conversion as the funnel shows it: "33.3%". */
 export function formatPercent(value: number): string {
@@ -145,8 +151,11 @@ export function formatFunnel(result: Funnel): string {
   );
   section("Failures by cause", result.failures);
   section("Top sources", result.sources);
-  section("Pages not found", result.notFound);
-  const labelWidth = Math.max(...rows.map(([label]) => label.length));
+  section(NOT_FOUND_TITLE, result.notFound);
+  // Section titles stand alone: only the rows with a figure set the columns.
+  const labelWidth = Math.max(
+    ...rows.filter(([, value]) => value !== "").map(([label]) => label.length),
+  );
   const valueWidth = Math.max(...rows.map(([, value]) => value.length));
   return rows
     .map(([label, value]) =>

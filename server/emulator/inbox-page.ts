@@ -162,7 +162,9 @@ a:focus-visible { outline: 3px solid Highlight; outline-offset: 2px; }
 .funnel h2 { font-size: 1.125rem; }
 .figures dd { text-align: right; font-variant-numeric: tabular-nums; }
 table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: 4px 8px 4px 0; border-bottom: 1px solid GrayText; overflow-wrap: anywhere; }
+th, td { text-align: left; padding: 4px 8px 4px 0; border-bottom: 1px solid GrayText; }
+td { overflow-wrap: anywhere; }
+th, td.count { white-space: nowrap; }
 td.count, th.count { text-align: right; padding-right: 0; font-variant-numeric: tabular-nums; }
 `;
 

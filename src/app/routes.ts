@@ -1,5 +1,5 @@
 /** The router's view of the site's pages (src/site-paths.ts): the router and the prerender read it. */
-import { notFoundPage, type PageId, type SitePage, sitePages } from "@/site-paths";
+import { notFoundPage, type PageId, pageAt, type SitePage, sitePages } from "@/site-paths";
 
 export type RouteId = PageId;
 
@@ -12,6 +12,5 @@ export const notFoundRoute = notFoundPage;
 
 /** `/success/` is `/success`; anything unknown is the not-found page. */
 export function matchRoute(pathname: string): RouteId {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
-  return routes.find((route) => route.path === path)?.id ?? notFoundRoute.id;
+  return pageAt(pathname).id;
 }

@@ -20,5 +20,22 @@ export type Signal =
   | { name: "Signup Failed"; props: { cause: string } }
   | { name: "Signup Kept"; props: { reason: string } };
 
+/** Every signal's name, and no other (the type makes it the whole list). */
+const SIGNAL_NAMES: Readonly<Record<Signal["name"], true>> = {
+  pageview: true,
+  "Form Start": true,
+  Signup: true,
+  "Signup Kept": true,
+  "Signup Failed": true,
+};
+
+/**
+ * `name` is one of the signals': the tracker sends nothing else, not the events of its own that it
+ * makes from clicks and submits of elements tagged for it (the site tags none).
+ */
+export function isSignalName(name: string): boolean {
+  return Object.hasOwn(SIGNAL_NAMES, name);
+}
+
 /** A signal and the page it happened on (it may be sent after the page moved on). */
 export type Recorded = Signal & { url: string };

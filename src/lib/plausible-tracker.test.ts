@@ -1,10 +1,12 @@
+// @vitest-environment happy-dom
 /**
  * Plausible's tracker as the field signals set it up: the build's domain and endpoint, no page views
  * of its own, no logging, nothing bound to window, local pages counted only for a local collector;
- * every event's URL cleaned and its referrer cut to an origin; each signal tracked with its page and
- * properties.
+ * every event's URL cleaned (event-url.ts), its referrer cut to an origin, and no event but the
+ * signals; each signal tracked with its page and properties. The last case runs the real tracker:
+ * its engagement event, which skips `transformRequest`, carries the cleaned URL of its page view.
  */
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const plausible = vi.hoisted(() => ({ init: vi.fn(), track: vi.fn() }));
 vi.mock("@plausible-analytics/tracker", () => plausible);
@@ -17,33 +19,22 @@ vi.mock("./analytics-build", () => ({
   },
 }));
 
-const { cleanUrl, startTracker } = await import("./plausible-tracker");
+const { startTracker } = await import("./plausible-tracker");
 
 type Config = {
-  transformRequest(payload: Record<string, unknown>): Record<string, unknown>;
+  transformRequest(payload: Record<string, unknown>): Record<string, unknown> | null;
   captureOnLocalhost: boolean;
 };
 const config = () => plausible.init.mock.calls.at(-1)?.[0] as Config;
 
 beforeEach(() => {
-  plausible.init.mockClear();
-  plausible.track.mockClear();
+  plausible.init.mockReset();
+  plausible.track.mockReset();
 });
 
-describe("cleanUrl", () => {
-  it("keeps the origin, the path and the source parameters only", () => {
-    expect(
-      cleanUrl(
-        "https://bulwark.example/?utm_source=news&email=ada%40example.com&utm_campaign=launch&ref=hn#waitlist",
-      ),
-    ).toBe("https://bulwark.example/?utm_source=news&utm_campaign=launch&ref=hn");
-  });
-
-  it("drops a query that carries no source at all", () => {
-    expect(cleanUrl("https://bulwark.example/success?token=abc")).toBe(
-      "https://bulwark.example/success",
-    );
-  });
+afterEach(() => {
+  vi.unstubAllGlobals();
+  build.endpoint = "https://plausible.io/api/event";
 });
 
 describe("startTracker", () => {
@@ -69,7 +60,6 @@ describe("startTracker", () => {
     build.endpoint = endpoint;
     startTracker();
     expect(config().captureOnLocalhost).toBe(local);
-    build.endpoint = "https://plausible.io/api/event";
   });
 
   it("cleans each event's URL and cuts its referrer to an origin", () => {
@@ -78,17 +68,30 @@ describe("startTracker", () => {
     expect(
       transformRequest({
         n: "pageview",
-        u: "https://bulwark.example/?email=ada%40example.com&utm_source=x",
+        u: "https://bulwark.example/name@example.com?utm_source=name%40example.com&ref=hn#top",
         r: "https://mail.example/inbox/ada@example.com?q=1",
       }),
     ).toEqual({
       n: "pageview",
-      u: "https://bulwark.example/?utm_source=x",
+      u: "https://bulwark.example/404?ref=hn",
       r: "https://mail.example",
     });
     expect(
-      transformRequest({ n: "pageview", u: "https://bulwark.example/", r: null }).r,
-    ).toBeNull();
+      transformRequest({ n: "Signup", u: "https://bulwark.example/success", r: null }),
+    ).toEqual({ n: "Signup", u: "https://bulwark.example/success", r: null });
+  });
+
+  it.each([
+    [
+      "the tracker's own click and submit events",
+      "Outbound Link: Click",
+      "https://bulwark.example/",
+    ],
+    ["an event of no signal", "Form: Submission", "https://bulwark.example/"],
+    ["a URL that is no web page's", "pageview", "about:blank"],
+  ])("drops %s", (_case, n, u) => {
+    startTracker();
+    expect(config().transformRequest({ n, u, r: null })).toBeNull();
   });
 
   it("tracks each signal with its page, and its properties where it has some", () => {
@@ -98,6 +101,32 @@ describe("startTracker", () => {
     expect(plausible.track.mock.calls).toEqual([
       ["pageview", { url: "https://bulwark.example/" }],
       ["Signup Failed", { url: "https://bulwark.example/", props: { cause: "throttled" } }],
+    ]);
+  });
+
+  it("the real tracker's engagement event carries the cleaned URL of its page view", async () => {
+    const real = await vi.importActual<typeof import("@plausible-analytics/tracker")>(
+      "@plausible-analytics/tracker",
+    );
+    plausible.init.mockImplementation(real.init);
+    plausible.track.mockImplementation(real.track);
+    const posted: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, request: RequestInit) => {
+        posted.push(JSON.parse(String(request.body)));
+        return new Response(null, { status: 202 });
+      }),
+    );
+    build.endpoint = "http://127.0.0.1:4180/api/event";
+    const send = startTracker();
+    send({ name: "pageview", url: "https://bulwark.example/name@example.com?ref=x" });
+    // The next page view ends the last one: its engagement goes first.
+    send({ name: "pageview", url: "https://bulwark.example/?utm_source=name%40example.com" });
+    expect(posted.map(({ n, u }) => [n, u])).toEqual([
+      ["pageview", "https://bulwark.example/404?ref=x"],
+      ["engagement", "https://bulwark.example/404?ref=x"],
+      ["pageview", "https://bulwark.example/"],
     ]);
   });
 });

@@ -1,32 +1,35 @@
 /**
  * Plausible's official tracker, set up for the field signals (analytics.ts), in a chunk of its own
- * that loads at idle, only in a build with VITE_PLAUSIBLE_DOMAIN: no cookie, no storage write, page
- * views sent by the app (not on the tracker's own schedule), URLs stripped of everything but their
- * path and `utm_*` and `ref` parameters, and local events only to a local collector.
+ * that loads at idle, only in a build with VITE_PLAUSIBLE_DOMAIN. Page views are sent by the app
+ * (not on the tracker's own schedule), local events only to a local collector, and every event
+ * passes `transformRequest`: its URL cleaned (event-url.ts), its referrer cut to an origin, and
+ * any event that is not one of the signals dropped.
+ *
+ * What it keeps: no cookie and no storage write (it reads `localStorage.plausible_ignore`,
+ * Plausible's opt-out switch, and writes nothing; nothing on `window` either). In memory, for the
+ * page's life, it keeps its settings and, for the last page view, the cleaned URL and props it was
+ * sent with, how long the page was in view and how far it was scrolled: that is its "engagement"
+ * event, sent as is (it does not pass `transformRequest`) when the page is hidden, loses focus or
+ * the next page view goes. It listens for focus, visibility, scroll and the page's size, and for
+ * clicks and submits on elements tagged for it.
  */
 import { init, type PlausibleRequestPayload, track } from "@plausible-analytics/tracker";
 import { PLAUSIBLE_DOMAIN, PLAUSIBLE_ENDPOINT } from "./analytics-build";
-import type { Recorded } from "./analytics-events";
-
-/** The query parameters Plausible reads its sources from; every other one is dropped. */
-const SOURCE_PARAMETER = /^(utm_[a-z]+|ref|source)$/;
-
-/** The page's URL as an event carries it: origin and path, and the source parameters only. */
-export function cleanUrl(href: string): string {
-  const url = new URL(href);
-  const kept = new URLSearchParams();
-  for (const [key, value] of url.searchParams) {
-    if (SOURCE_PARAMETER.test(key)) kept.append(key, value);
-  }
-  const query = kept.toString();
-  return `${url.origin}${url.pathname}${query ? `?${query}` : ""}`;
-}
+import { isSignalName, type Recorded } from "./analytics-events";
+import { eventUrl, referrerOrigin } from "./event-url";
 
 /** The endpoint is this machine (the emulator's collector): only then are local pages counted. */
 function isLocal(endpoint: string): boolean {
   if (endpoint.startsWith("/")) return false;
   const { hostname } = new URL(endpoint);
   return hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]";
+}
+
+/** The event as it is sent, or null: not one of the signals, or not a web page's URL. */
+function cleanEvent(payload: PlausibleRequestPayload): PlausibleRequestPayload | null {
+  const url = eventUrl(payload.u);
+  if (url === null || !isSignalName(payload.n)) return null;
+  return { ...payload, u: url, r: referrerOrigin(payload.r) };
 }
 
 export function startTracker(): (recorded: Recorded) => void {
@@ -37,12 +40,7 @@ export function startTracker(): (recorded: Recorded) => void {
     captureOnLocalhost: isLocal(PLAUSIBLE_ENDPOINT),
     logging: false,
     bindToWindow: false,
-    transformRequest: (payload: PlausibleRequestPayload) => ({
-      ...payload,
-      u: cleanUrl(payload.u),
-      // Where the visitor came from, as a site: never the path or query of the page before.
-      r: payload.r ? new URL(payload.r).origin : null,
-    }),
+    transformRequest: cleanEvent,
   });
   return (recorded) =>
     track(recorded.name, {

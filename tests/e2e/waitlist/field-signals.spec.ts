@@ -3,17 +3,21 @@
  * to the stack's emulator, which plays Plausible's event API. Page views, "Form Start" once, "Signup"
  * once per delivered signup (however it got there), "Signup Failed" with its cause, "Signup Kept";
  * nothing before the first paint, nothing at all with Global Privacy Control or Do Not Track, no
- * address or typed text in any event, and nothing from the build without the setting. Each test
- * reads the events its own tabs posted (the page's requests), so tests beside it do not count.
+ * address or typed text in any event (an address in the path or a source parameter included), and
+ * nothing from the build without the setting. Each test reads the events its own tabs posted (the
+ * page's requests), so tests beside it do not count; an engagement event, sent as a page unloads,
+ * is read from the emulator by a word only that test's URLs carry.
  */
+import { randomUUID } from "node:crypto";
 import type { BrowserContext } from "@playwright/test";
+import type { EmulatorControls } from "../../../server/emulator/client";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
 import { holdAppScript, holdSends } from "../support/held-requests";
 import { CLOCK_START } from "../support/page-clock";
 import { E2E_ANALYTICS_SITE_URL, E2E_EMULATOR_URL, E2E_SITE_URL } from "../support/stack-ports";
 import { expectFailureShown, expectSuccessShown, recordToasts } from "../support/tab-records";
-import { appIdle, gotoApp } from "../support/tabs";
+import { appIdle, gotoApp, reloadApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
 
 test.use({ baseURL: E2E_ANALYTICS_SITE_URL });
@@ -50,14 +54,30 @@ async function recordEvents(context: BrowserContext) {
   };
 }
 
-/** No event carried the address, or any part of what was typed. */
+/** No event carried the address, or any part of what was typed, raw or percent-encoded. */
 function expectNothingTyped(bodies: string[], address: string) {
   const [local] = address.split("@");
   for (const body of bodies) {
     expect(body).not.toContain(address);
     expect(body).not.toContain(local);
     expect(body).not.toContain("@");
+    expect(body.toLowerCase()).not.toContain("%40");
   }
+}
+
+/** An address as a link from an email carries it: never one the tests sign up with. */
+const ADDRESS = "name@example.com";
+
+/** A word only this test's URLs carry: a short source token, which the cleaning keeps. */
+const marker = () => `t${randomUUID().slice(0, 8)}`;
+
+/**
+ * What the emulator received with `marker` in its URL. The engagement event a page sends as it is
+ * left goes while it unloads, and Playwright does not report that request: it is read here.
+ */
+async function receivedWith(emulator: EmulatorControls, ref: string) {
+  const events = await emulator.events();
+  return events.filter((event) => new URL(event.u).searchParams.get("ref") === ref);
 }
 
 test("a signup through the form: views of / and /success, one Form Start, one Signup, nothing typed", async ({
@@ -82,6 +102,51 @@ test("a signup through the form: views of / and /success, one Form Start, one Si
   expect([...landing.searchParams.keys()]).toEqual(["utm_source"]);
   expect(signals.events().every((event) => event.d === "bulwark.example")).toBe(true);
   expectNothingTyped(signals.bodies, address);
+});
+
+test("an address as a mistyped path: the not-found page is counted as /404, its engagement too, no address", async ({
+  page,
+  emulator,
+  consoleGuard,
+}) => {
+  consoleGuard.expectNotFoundDocument();
+  const signals = await recordEvents(page.context());
+  const ref = marker();
+  await gotoApp(page, `/${ADDRESS}?ref=${ref}`);
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  const counted = `${E2E_ANALYTICS_SITE_URL}/404?ref=${ref}`;
+  await expect.poll(() => signals.named("pageview").map((event) => event.u)).toEqual([counted]);
+  // Leaving the page ends its view: its engagement event goes as it unloads.
+  await page.getByRole("link", { name: "Back to Home" }).click();
+  await expect
+    .poll(async () => (await receivedWith(emulator, ref)).map((event) => [event.n, event.u]))
+    .toEqual([
+      ["pageview", counted],
+      ["engagement", counted],
+    ]);
+  const received = (await receivedWith(emulator, ref)).map((event) => JSON.stringify(event));
+  expectNothingTyped([...signals.bodies, ...received], ADDRESS);
+});
+
+test("an address as a source parameter: the landing is counted with its other source only, its engagement too", async ({
+  page,
+  emulator,
+}) => {
+  const signals = await recordEvents(page.context());
+  const ref = marker();
+  await gotoApp(page, `/?utm_source=${encodeURIComponent(ADDRESS)}&ref=${ref}`);
+  const counted = `${E2E_ANALYTICS_SITE_URL}/?ref=${ref}`;
+  await expect.poll(() => signals.named("pageview").map((event) => event.u)).toEqual([counted]);
+  // Leaving the page ends its view: its engagement goes as it unloads, the next view's after it.
+  await reloadApp(page);
+  await expect
+    .poll(() => signals.named("pageview").map((event) => event.u))
+    .toEqual([counted, counted]);
+  await expect
+    .poll(async () => (await receivedWith(emulator, ref)).map((event) => `${event.n} ${event.u}`))
+    .toContain(`engagement ${counted}`);
+  const received = (await receivedWith(emulator, ref)).map((event) => JSON.stringify(event));
+  expectNothingTyped([...signals.bodies, ...received], ADDRESS);
 });
 
 test("nothing is sent before the first paint: the tracker loads once the app is idle", async ({
