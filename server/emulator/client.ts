@@ -64,7 +64,10 @@ export function emulatorControls(baseUrl: string) {
         "DELETE",
         email === undefined ? "checks" : `checks?email=${encodeURIComponent(email)}`,
       ),
-    /** The stand-in reCAPTCHA's next matching executes show a challenge first (recaptcha-challenges.ts). */
+    /**
+     * The stand-in reCAPTCHA's next matching executes show a challenge first, or end as `ends`
+     * says: expired, Google's error, or Google silent (recaptcha-challenges.ts).
+     */
     challenge: (challenge: Challenge) =>
       call<unknown>("POST", "recaptcha-challenges", challenge).then(() => {}),
     /** A fresh token from the stand-in reCAPTCHA verifier, as Google's widget hands a page. */

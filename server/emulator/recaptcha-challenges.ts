@@ -3,15 +3,20 @@
  * visitor it doubts: tests queue challenges for the next N executes, optionally only for one address
  * (the stand-in reads the page's email field, as Google's risk analysis reads the page). A challenge
  * is answered in its frame ("Solve" or "Close"), solves itself after `afterMs`, or ends as Google's
- * do on a bad day: the challenge expires ("expired", after `afterMs`), or Google reports an error
- * ("error", no challenge shown).
+ * do on a bad day: the challenge expires ("expired", after `afterMs`), Google reports an error
+ * ("error", no challenge shown), or Google goes silent ("silent": no challenge shown and nothing
+ * called, as when its request hangs or an extension blocks its frame; with `afterMs`, it answers
+ * with a token that long after all the same).
  */
 import { HttpError, isPlainObject, kindOf } from "./protocol";
 
 export type Challenge = {
   count: number;
-  ends?: "expired" | "error";
-  /** Solved (or, with `ends: "expired"`, expired) by itself this long after it is shown. */
+  ends?: "expired" | "error" | "silent";
+  /**
+   * Solved (or, with `ends: "expired"`, expired) by itself this long after it is shown; with
+   * `ends: "silent"`, the token comes this long after the execute (none without it).
+   */
   afterMs?: number;
   match?: { email: string };
 };
@@ -37,8 +42,10 @@ export function parseChallenge(value: unknown): Challenge {
   if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > MAX_QUEUED) {
     fail(`count must be a whole number of executes, 1 to ${MAX_QUEUED}.`);
   }
-  if (ends !== undefined && ends !== "expired" && ends !== "error") {
-    fail('ends must be "expired" or "error" (leave it out for a challenge the visitor answers).');
+  if (ends !== undefined && ends !== "expired" && ends !== "error" && ends !== "silent") {
+    fail(
+      'ends must be "expired", "error" or "silent" (leave it out for a challenge the visitor answers).',
+    );
   }
   if (afterMs !== undefined) {
     if (typeof afterMs !== "number" || !Number.isFinite(afterMs) || afterMs < 0) {

@@ -12,7 +12,9 @@
  * "bframe") in an element of its own at the end of the page, made visible while the challenge is
  * open and hidden again after, and calls nothing when the visitor closes it (the frame's Close, the
  * Escape key or a click beside it). The frame's Solve answers it. On demand the challenge expires
- * (expired-callback) or Google reports an error (error-callback).
+ * (expired-callback), Google reports an error (error-callback), or Google goes silent: the anchor
+ * frame shows nothing and posts nothing, as when Google's request hangs or an extension blocks its
+ * frame, and, if the test asked, answers with a token long after.
  */
 
 import { HttpError, isPlainObject, readBody } from "./protocol";
@@ -139,17 +141,26 @@ function anchorPage(): string {
 <script>
   const MESSAGE = ${JSON.stringify(MESSAGE)};
   const site = new URLSearchParams(location.search).get("co");
+  async function ask(body) {
+    const answer = await fetch(${JSON.stringify(TOKEN_PATH)}, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!answer.ok) throw new Error(await answer.text());
+    return answer.json();
+  }
   window.addEventListener("message", async (event) => {
     if (event.origin !== site || event.source !== parent || event.data?.type !== MESSAGE.execute) return;
     try {
-      const answer = await fetch(${JSON.stringify(TOKEN_PATH)}, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: String(event.data.email ?? "") }),
-      });
-      if (!answer.ok) throw new Error(await answer.text());
-      const { token, challenge } = await answer.json();
-      if (challenge?.ends === "error") parent.postMessage({ type: MESSAGE.failed }, site);
+      const { token, challenge } = await ask({ email: String(event.data.email ?? "") });
+      if (challenge?.ends === "silent") {
+        // Google's request hangs: the page hears nothing, or, if asked, a token long after.
+        if (challenge.afterMs === undefined) return;
+        await new Promise((done) => setTimeout(done, challenge.afterMs));
+        const late = await ask({ solved: true });
+        parent.postMessage({ type: MESSAGE.token, token: late.token }, site);
+      } else if (challenge?.ends === "error") parent.postMessage({ type: MESSAGE.failed }, site);
       else if (challenge) parent.postMessage({ type: MESSAGE.challenge, plan: challenge }, site);
       else parent.postMessage({ type: MESSAGE.token, token }, site);
     } catch {
@@ -218,7 +229,10 @@ function challengePage(): string {
 `;
 }
 
-/** A token request from the stand-in's frames: the address the page holds, or a solved challenge. */
+/**
+ * A token request from the stand-in's frames: the address the page holds, or a solved challenge
+ * (also what a silent Google's late answer asks for: a token, with no challenge taken).
+ */
 function parseTokenRequest(body: Buffer): { email: string; solved: boolean } {
   let value: unknown;
   try {

@@ -107,6 +107,8 @@ export const botCheckTexts = {
       "The reCAPTCHA challenge expired before it was answered, so your address was not sent. We kept it here. Select Join Waitlist to try again.",
     error:
       "Google's reCAPTCHA reported an error, so your address was not sent. We kept it here. Wait a moment, then select Join Waitlist again.",
+    silent:
+      "Google's reCAPTCHA spam check didn't answer in time, so your address was not sent. We kept it here. Wait a moment, then select Join Waitlist again.",
   },
   /**
    * The note for the pending signup an earlier page left unsent: with the check on, it is sent only

@@ -59,7 +59,7 @@ function form(value = "") {
 const loaded = () => new Promise((done) => setTimeout(done, 0));
 
 /** The real error the client gives no token with (the module itself is mocked above). */
-async function noToken(reason: "blocked" | "closed" | "expired" | "error") {
+async function noToken(reason: "blocked" | "closed" | "expired" | "error" | "silent") {
   const { BotCheckUnavailableError } =
     await vi.importActual<typeof import("./recaptcha")>("./recaptcha");
   return new BotCheckUnavailableError(reason, "no token");
@@ -172,7 +172,7 @@ describe("botCheckToken", () => {
 });
 
 describe("botCheckFailureOf", () => {
-  it.each(["blocked", "closed", "expired", "error"] as const)(
+  it.each(["blocked", "closed", "expired", "error", "silent"] as const)(
     "reads the reason of a check that gave no token: %s",
     async (reason) => {
       const { botCheckFailureOf } = await freshBotCheck();

@@ -4,8 +4,9 @@
  * The reCAPTCHA client over a fake grecaptcha: the script is loaded once and only when asked, each
  * request gets a fresh token, one at a time, and the widget is reset at every ending; Google's
  * challenge is watched (shown, hidden, closed without a token); each way of getting no token has its
- * reason; a cancelled turn ends at once and never reaches Google; a script that cannot load is told
- * apart from being offline and is tried again next time; focus comes back after a challenge.
+ * reason; an execute Google leaves unanswered ends at its bound unless a challenge is shown; a
+ * cancelled turn ends at once and never reaches Google; a script that cannot load is told apart from
+ * being offline and is tried again next time; focus comes back after a challenge.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -13,6 +14,8 @@ import {
   CLOSED_AFTER_MS,
   createRecaptcha,
   type Grecaptcha,
+  SCRIPT_LOAD_LIMIT_MS,
+  SILENT_AFTER_MS,
 } from "./recaptcha";
 
 const SETTINGS = { siteKey: "site-key", origin: "http://127.0.0.1:9" };
@@ -513,5 +516,149 @@ describe("a cancelled turn", () => {
     expect(await cancelled).toBe(stop.signal.reason);
     await expect(next).resolves.toBe("token-1");
     expect(google.grecaptcha.execute).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a Google gone silent (execute calls nothing and shows no challenge)", () => {
+  /** A fake Google whose first execute is never answered, and a record of how its turn ended. */
+  async function silentTurn(onAsking = vi.fn()) {
+    vi.useFakeTimers();
+    const google = fakeGoogle();
+    google.grecaptcha.execute.mockImplementationOnce(() => {});
+    const recaptcha = createRecaptcha(SETTINGS);
+    let ended = false;
+    const outcome = failureOf(recaptcha.token(live(), onAsking)).finally(() => {
+      ended = true;
+    });
+    await loadScript(google);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(google.grecaptcha.execute).toHaveBeenCalledTimes(1);
+    return { google, recaptcha, outcome, ended: () => ended };
+  }
+
+  it("ends the turn at the bound, not a moment before (silent), and resets the widget", async () => {
+    const onAsking = vi.fn();
+    const turn = await silentTurn(onAsking);
+    await vi.advanceTimersByTimeAsync(SILENT_AFTER_MS - 1);
+    expect(turn.ended()).toBe(false);
+    expect(turn.google.grecaptcha.reset).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(turn.ended()).toBe(true);
+    const error = await turn.outcome;
+    expect(error).toBeInstanceOf(BotCheckUnavailableError);
+    expect(error).toMatchObject({ reason: "silent" });
+    expect(String(error)).toContain(`within ${SILENT_AFTER_MS} ms`);
+    expect(turn.google.grecaptcha.reset).toHaveBeenCalledTimes(1);
+    expect(onAsking).not.toHaveBeenCalled();
+  });
+
+  it("counts from execute: the time the script took to load is not Google's silence", async () => {
+    vi.useFakeTimers();
+    const google = fakeGoogle();
+    google.grecaptcha.execute.mockImplementationOnce(() => {});
+    const recaptcha = createRecaptcha(SETTINGS);
+    let ended = false;
+    const outcome = failureOf(recaptcha.token(live())).finally(() => {
+      ended = true;
+    });
+    // The script arrives late, within its own limit (waiting for the request moved time a little).
+    await requestedScript();
+    await vi.advanceTimersByTimeAsync(SCRIPT_LOAD_LIMIT_MS - 1000);
+    await loadScript(google);
+    await vi.advanceTimersByTimeAsync(SILENT_AFTER_MS - 1);
+    expect(ended).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toMatchObject({ reason: "silent" });
+  });
+
+  it("while offline is a network error: the signup waits to be online and asks again", async () => {
+    const turn = await silentTurn();
+    vi.stubGlobal("navigator", { onLine: false });
+    await vi.advanceTimersByTimeAsync(SILENT_AFTER_MS);
+    const error = await turn.outcome;
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).not.toHaveProperty("reason");
+  });
+
+  it("a token Google gives after the bound goes to no turn; the next turn runs its own execute", async () => {
+    const turn = await silentTurn();
+    await vi.advanceTimersByTimeAsync(SILENT_AFTER_MS);
+    expect(await turn.outcome).toMatchObject({ reason: "silent" });
+    // Google's hung request finally answers, with nobody waiting.
+    turn.google.parameters()?.callback("token-late");
+    await expect(turn.recaptcha.token(live())).resolves.toBe("token-1");
+    expect(turn.google.grecaptcha.execute).toHaveBeenCalledTimes(2);
+    expect(turn.google.grecaptcha.reset).toHaveBeenCalledTimes(2);
+  });
+
+  it("is each turn's own: a turn that got its token leaves no bound behind for the next one", async () => {
+    vi.useFakeTimers();
+    const google = fakeGoogle();
+    const recaptcha = createRecaptcha(SETTINGS);
+    const first = recaptcha.token(live());
+    await loadScript(google);
+    await expect(first).resolves.toBe("token-1");
+    await vi.advanceTimersByTimeAsync(SILENT_AFTER_MS / 2);
+    google.grecaptcha.execute.mockImplementationOnce(() => {});
+    let ended = false;
+    const second = failureOf(recaptcha.token(live())).finally(() => {
+      ended = true;
+    });
+    // The moment the first turn's bound would have come.
+    await vi.advanceTimersByTimeAsync(SILENT_AFTER_MS / 2);
+    expect(ended).toBe(false);
+    await vi.advanceTimersByTimeAsync(SILENT_AFTER_MS / 2);
+    expect(await second).toMatchObject({ reason: "silent" });
+  });
+
+  it("frees the queue: a request waiting behind the silent turn gets its token", async () => {
+    vi.useFakeTimers();
+    const google = fakeGoogle();
+    google.grecaptcha.execute.mockImplementationOnce(() => {});
+    const recaptcha = createRecaptcha(SETTINGS);
+    const first = failureOf(recaptcha.token(live()));
+    const second = recaptcha.token(live());
+    await loadScript(google);
+    await vi.advanceTimersByTimeAsync(SILENT_AFTER_MS);
+    expect(await first).toMatchObject({ reason: "silent" });
+    await expect(second).resolves.toBe("token-1");
+  });
+
+  it("a challenge shown just before the bound stops it: its visitor is never cut off", async () => {
+    const onAsking = vi.fn();
+    const turn = await silentTurn(onAsking);
+    const frame = challenge();
+    await vi.advanceTimersByTimeAsync(SILENT_AFTER_MS - 1);
+    frame.show();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onAsking.mock.calls).toEqual([[true]]);
+    // The visitor takes ten bounds over the pictures.
+    await vi.advanceTimersByTimeAsync(10 * SILENT_AFTER_MS);
+    expect(turn.ended()).toBe(false);
+    turn.google.parameters()?.callback("token-solved");
+    expect(await turn.outcome).toEqual(new Error("resolved with a token"));
+  });
+
+  it("a challenge already shown when the turn starts stops it too", async () => {
+    vi.useFakeTimers();
+    const google = fakeGoogle();
+    challenge().show();
+    google.grecaptcha.execute.mockImplementation(() => {});
+    const recaptcha = createRecaptcha(SETTINGS);
+    const token = recaptcha.token(live());
+    await loadScript(google);
+    await vi.advanceTimersByTimeAsync(10 * SILENT_AFTER_MS);
+    google.parameters()?.callback("token-solved");
+    await expect(token).resolves.toBe("token-solved");
+  });
+
+  it("a challenge closed after the bound would have run ends as closed, not silent", async () => {
+    const turn = await silentTurn();
+    const frame = challenge();
+    frame.show();
+    await vi.advanceTimersByTimeAsync(2 * SILENT_AFTER_MS);
+    frame.hide();
+    await vi.advanceTimersByTimeAsync(CLOSED_AFTER_MS);
+    expect(await turn.outcome).toMatchObject({ reason: "closed" });
   });
 });

@@ -4,9 +4,11 @@
  * request, taken before the request's time limits start, since Google may first show the visitor a
  * challenge (image rounds, or audio) that takes a minute. Google calls nothing when the visitor
  * closes a challenge, so the challenge's frame is watched: shown, the form says the check waits for
- * the visitor; hidden again without a token, the turn ends. The widget is reset at every ending (a
- * token is single-use and expires after two minutes). Loaded lazily by bot-check.ts, only in a build
- * with VITE_RECAPTCHA_SITE_KEY.
+ * the visitor; hidden again without a token, the turn ends. An execute that neither gives a token nor
+ * shows a challenge in time (its request hangs, or an extension blocks its frame) ends the turn too,
+ * so the visitor is never left on Joining... The widget is reset at every ending (a token is
+ * single-use and expires after two minutes). Loaded lazily by bot-check.ts, only in a build with
+ * VITE_RECAPTCHA_SITE_KEY.
  */
 
 /** The part of Google's grecaptcha API the waitlist uses (the local stand-in implements the same). */
@@ -36,17 +38,24 @@ export const SCRIPT_LOAD_LIMIT_MS = 10_000;
  * Google may hide a solved challenge a moment before it calls back with the token.
  */
 export const CLOSED_AFTER_MS = 500;
+/**
+ * An execute that neither called back nor showed a challenge within this long is taken as silent
+ * (docs/behaviour.md, "The bot check (optional)", for why this long). A challenge shown stops it:
+ * a visitor answering one is never cut off, and its own endings apply.
+ */
+export const SILENT_AFTER_MS = 10_000;
 /** Google's challenge frame (its "bframe"); the element it sits in is shown and hidden. */
 const CHALLENGE_FRAME =
   'iframe[src*="/recaptcha/api2/bframe"], iframe[src*="/recaptcha/enterprise/bframe"]';
 
 /** Why no token came: the words the form shows differ for each (texts.ts, `botCheckTexts`). */
-export type BotCheckFailure = "blocked" | "closed" | "expired" | "error";
+export type BotCheckFailure = "blocked" | "closed" | "expired" | "error" | "silent";
 
 /**
  * The check could not give a token: its script did not load ("blocked"), the visitor closed its
- * challenge ("closed"), the challenge or token expired ("expired"), or Google reported an error
- * ("error"). No request left the page.
+ * challenge ("closed"), the challenge or token expired ("expired"), Google reported an error
+ * ("error"), or Google gave neither a token nor a challenge in time ("silent"). No request left
+ * the page.
  */
 export class BotCheckUnavailableError extends Error {
   readonly reason: BotCheckFailure;
@@ -206,19 +215,38 @@ export function createRecaptcha(
     const { grecaptcha, id } = await ready();
     signal.throwIfAborted();
     let stopWatching = () => {};
+    let silence: ReturnType<typeof setTimeout> | undefined;
     const abort = () => settle({ error: signal.reason });
     try {
       return await new Promise<string>((resolve, reject) => {
         waiter = { resolve, reject };
         signal.addEventListener("abort", abort, { once: true });
-        stopWatching = watchChallenge(scope.document, onAsking, () =>
-          settle({
-            error: new BotCheckUnavailableError("closed", "the visitor closed the challenge"),
-          }),
+        // Set before the watch starts: a challenge already shown stops it at once.
+        silence = setTimeout(
+          () =>
+            settle({
+              error: unavailable(
+                "silent",
+                `no token and no challenge within ${SILENT_AFTER_MS} ms of execute`,
+              ),
+            }),
+          SILENT_AFTER_MS,
+        );
+        stopWatching = watchChallenge(
+          scope.document,
+          (shown) => {
+            clearTimeout(silence);
+            onAsking(shown);
+          },
+          () =>
+            settle({
+              error: new BotCheckUnavailableError("closed", "the visitor closed the challenge"),
+            }),
         );
         grecaptcha.execute(id);
       });
     } finally {
+      clearTimeout(silence);
       signal.removeEventListener("abort", abort);
       stopWatching();
       grecaptcha.reset(id);
@@ -229,7 +257,9 @@ export function createRecaptcha(
   /**
    * A fresh token for one request. It may wait for the visitor to answer a challenge (`onAsking`
    * says when it does and when it no longer does); it ends without one when the visitor closes the
-   * challenge, and as soon as `signal` aborts, so a turn nobody waits for is never handed on.
+   * challenge, when Google stays silent (SILENT_AFTER_MS), and as soon as `signal` aborts, so a
+   * turn nobody waits for is never handed on. A token Google gives after its turn ended sends
+   * nothing by itself: only a turn still waiting takes a token, and each turn runs its own execute.
    */
   function token(
     signal: AbortSignal,

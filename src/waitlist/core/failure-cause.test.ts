@@ -33,6 +33,7 @@ describe("failureCause", () => {
     [named("BotCheckUnavailableError", { reason: "blocked" }), "bot-check-blocked"],
     [named("BotCheckUnavailableError", { reason: "expired" }), "bot-check-expired"],
     [named("BotCheckUnavailableError", { reason: "error" }), "bot-check-error"],
+    [named("BotCheckUnavailableError", { reason: "silent" }), "bot-check-silent"],
     [named("BotCheckUnavailableError", { reason: "other" }), "bot-check-error"],
     [null, "other"],
   ])("%j is %s", (error, cause) => {

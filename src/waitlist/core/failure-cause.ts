@@ -18,7 +18,7 @@ export type FailureCause =
   | "time-limit"
   | "offline"
   | "no-answer"
-  | `bot-check-${"blocked" | "closed" | "expired" | "error"}`
+  | `bot-check-${"blocked" | "closed" | "expired" | "error" | "silent"}`
   | "other";
 
 /**
@@ -40,7 +40,13 @@ export function failureCause(error: unknown, { online }: { online: boolean }): F
   if (error instanceof Error && error.name === "SendTimeoutError") return "time-limit";
   if (error instanceof Error && error.name === "BotCheckUnavailableError") {
     const reason = (error as Error & { reason?: string }).reason;
-    if (reason === "blocked" || reason === "closed" || reason === "expired" || reason === "error") {
+    if (
+      reason === "blocked" ||
+      reason === "closed" ||
+      reason === "expired" ||
+      reason === "error" ||
+      reason === "silent"
+    ) {
       return `bot-check-${reason}`;
     }
     return "bot-check-error";

@@ -23,6 +23,33 @@ export function googleRequests(page: Page): Request[] {
   return requests;
 }
 
+/**
+ * How long the page waits for a Google that neither gives a token nor shows a challenge
+ * (docs/behaviour.md, "The bot check (optional)"): the product's number, typed here as its words are.
+ */
+export const SILENT_AFTER_MS = 10_000;
+
+/**
+ * How many token requests the stand-in's frames had answered (an execute's, a solved challenge's,
+ * a silent Google's late answer): the moment Google heard a turn, which a test waits for before it
+ * moves the page's clock.
+ */
+export function tokenAnswers(page: Page): () => number {
+  let answered = 0;
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/recaptcha/api2/token") answered += 1;
+  });
+  return () => answered;
+}
+
+/** The token the page's widget holds now ("" after a reset), as grecaptcha.getResponse tells it. */
+export function widgetResponse(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const scope = window as unknown as { grecaptcha?: { getResponse(widget: number): string } };
+    return scope.grecaptcha?.getResponse(0) ?? "";
+  });
+}
+
 /** The token each send to EmailJS carried, in order. */
 export function sentTokens(page: Page): (string | undefined)[] {
   const tokens: (string | undefined)[] = [];
