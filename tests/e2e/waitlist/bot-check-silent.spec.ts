@@ -15,7 +15,8 @@ import {
   tokenAnswers,
   widgetResponse,
 } from "../support/bot-check";
-import { expect, test, toasts, uniqueEmail, waitlistForm } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
 import { recordLiveRegions } from "../support/live-regions";
 import {
   installClock,
@@ -26,6 +27,8 @@ import {
 } from "../support/page-clock";
 import { E2E_BOT_CHECK_SITE_URL } from "../support/stack-ports";
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
+import { gotoApp } from "../support/tabs";
+import { toasts, waitlistForm } from "../support/waitlist-page";
 
 test.use({ baseURL: E2E_BOT_CHECK_SITE_URL });
 
@@ -55,7 +58,7 @@ test("Google silent: at the bound its own words, the address kept, the button us
     match: { email: address },
   });
   await installClock(page);
-  await page.goto("/");
+  await gotoApp(page);
   // Time stands until the test moves it: the bound cannot run out before it is looked at.
   await pauseClock(page);
   await live.start();
@@ -113,7 +116,7 @@ test("a challenge open far longer than the bound is never cut off: answered then
   const address = uniqueEmail("challenge-long");
   await botCheckEmulator.challenge({ count: 1, match: { email: address } });
   await installClock(page);
-  await page.goto("/");
+  await gotoApp(page);
   await pauseClock(page);
   const { form, email, submit } = waitlistForm(page);
   await email.fill(address);
