@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { systemClock } from "@/waitlist/core/clock";
 import { memoryStore } from "@/waitlist/core/key-value-store";
 import { createSignupMemory } from "@/waitlist/core/signup-memory";
+import { LEASE_KEY } from "@/waitlist/core/tab-lock";
 import { channelStore } from "./browser-storage";
 import { keyedHash } from "./keyed-hash";
 
@@ -107,7 +108,7 @@ describe("the browser's signup", () => {
     const { browserSignup, localStorage } = await load({});
     const leases: (string | null)[] = [];
     client.sendWaitlistEmail.mockImplementationOnce(async () => {
-      leases.push(localStorage.getItem("bulwark:waitlist:send:ada@example.com:lease"));
+      leases.push(localStorage.getItem(LEASE_KEY));
     });
     await expect(browserSignup().submit("ada@example.com")).resolves.toBe("sent");
     expect(leases).toHaveLength(1);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { systemClock } from "./clock";
 import { type KeyValueStore, memoryStore } from "./key-value-store";
 import { createSignupMemory } from "./signup-memory";
-import { storageLease, type TabLock } from "./tab-lock";
+import { LEASE_KEY, storageLease, type TabLock } from "./tab-lock";
 import {
   createWaitlistSignup,
   type Network,
@@ -623,10 +623,10 @@ describe("two tabs sharing one storage", () => {
     const signup = tabSharing(site, send, "tab-a", { leaseMs: 1000 });
     const outcome = signup.submit("ada@example.com");
     await vi.advanceTimersByTimeAsync(EXPIRY_MS - 100);
-    expect(site.getItem("bulwark:waitlist:send:ada@example.com:lease")).toContain("tab-a");
+    expect(site.getItem(LEASE_KEY)).toContain("tab-a");
     calls[0]?.resolve();
     await expect(outcome).resolves.toBe("sent");
-    expect(site.getItem("bulwark:waitlist:send:ada@example.com:lease")).toBeNull();
+    expect(site.getItem(LEASE_KEY)).toBeNull();
   });
 });
 
