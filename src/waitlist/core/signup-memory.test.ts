@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { type KeyValueStore, memoryStore } from "./key-value-store";
 import {
@@ -27,9 +27,8 @@ function fakeClock(start: number) {
 
 /** The browser's keyed hash as Node computes it: HMAC-SHA-256 under a base64 key. */
 const nodeHash: KeyedHash = {
-  newKey: () => randomBytes(32).toString("base64"),
-  hash: async (key, text) =>
-    createHmac("sha256", Buffer.from(key, "base64")).update(text).digest("base64"),
+  newKey: () => randomUUID(),
+  hash: async (key, text) => createHmac("sha256", key).update(text).digest("base64"),
 };
 
 function createMemory(
@@ -139,9 +138,8 @@ describe("a delivered signup is kept only as a keyed hash", () => {
     await memory.rememberSent("grace@example.com");
     expect(everything(site)).not.toMatch(/ada|grace|example/i);
     const { key, sent } = delivered(site);
-    expect(Buffer.from(key, "base64")).toHaveLength(32);
-    const hmac = (text: string) =>
-      createHmac("sha256", Buffer.from(key, "base64")).update(text).digest("base64");
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const hmac = (text: string) => createHmac("sha256", key).update(text).digest("base64");
     // The address in the letter case it is compared in, delivered now.
     expect(sent).toEqual({ [hmac("ada@example.com")]: START, [hmac("grace@example.com")]: START });
   });
@@ -284,15 +282,6 @@ describe("what an earlier deploy kept", () => {
     await expect(memory.wasSent("ada@example.com")).resolves.toBe(true);
   });
 
-  it("moves a list written after the page started (a page of the earlier deploy still open)", async () => {
-    const { memory, site } = setup();
-    await memory.rememberSent("ada@example.com");
-    site.setItem(CLEAR_SENT, JSON.stringify(["bob@example.com"]));
-    await expect(memory.wasSent("bob@example.com")).resolves.toBe(true);
-    await expect(memory.wasSent("ada@example.com")).resolves.toBe(true);
-    expect(site.getItem(CLEAR_SENT)).toBeNull();
-  });
-
   it.each([
     ["not JSON", "{oops"],
     ["not a list", '{"ada@example.com":true}'],
@@ -411,7 +400,7 @@ describe("signup memory reads back no one's word", () => {
     const [mark] = Object.keys(record.sent);
     site.setItem(
       DELIVERED,
-      JSON.stringify({ ...record, sent: { ...record.sent, "": START, other: "soon", far: 1e300 } }),
+      JSON.stringify({ ...record, sent: { ...record.sent, other: "soon", far: 1e300 } }),
     );
     const later = createMemory(site, memoryStore(), fakeClock(START));
     expect(Object.keys(delivered(site).sent)).toEqual([mark]);

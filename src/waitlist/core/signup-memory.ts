@@ -23,8 +23,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const PENDING_KEEP_MS = 7 * DAY_MS;
 /** How long a delivered signup's hash is kept, from its delivery. */
 export const DELIVERED_KEEP_MS = 30 * DAY_MS;
-/** A key that changes under a hash this often in a row (tabs racing to make the first) is left be. */
-const HASH_TRIES = 3;
 
 /**
  * A signup not yet delivered. "sending": still being tried (a page that closes leaves it for the
@@ -58,8 +56,12 @@ export type SignupMemory = ReturnType<typeof createSignupMemory>;
 /** One address in any letter case: how signups are kept, compared, hashed and locked. */
 export const keyOf = (email: string) => email.toLowerCase();
 
-/** Whether something kept at `at` is still within `keepMs` (a time ahead of the clock counts too). */
-const fresh = (at: number, now: number, keepMs: number) => Math.abs(now - at) < keepMs;
+/**
+ * Whether `at` is a time still within `keepMs` of `now` (a time as far ahead of the clock is not:
+ * it would outlive its keeping).
+ */
+const fresh = (at: unknown, now: number, keepMs: number) =>
+  typeof at === "number" && Math.abs(now - at) < keepMs;
 
 /**
  * A stored entry as it may be used: its address valid by the rule a typed one meets, and sent as a
@@ -73,7 +75,7 @@ function keptSignupOf(value: unknown, now: number): KeptSignup | undefined {
   if (state !== "sending" && state !== "failed") return undefined;
   if (inFlightSince !== undefined && !Number.isFinite(inFlightSince)) return undefined;
   if (retried !== undefined && typeof retried !== "boolean") return undefined;
-  if (!Number.isFinite(keptAt) || !fresh(keptAt as number, now, PENDING_KEEP_MS)) return undefined;
+  if (!fresh(keptAt, now, PENDING_KEEP_MS)) return undefined;
   return {
     email: normalizeEmail(email),
     state,
@@ -90,13 +92,9 @@ function pendingOf({ keptAt: _, ...signup }: KeptSignup): PendingSignup {
 
 /** The stored record of delivered signups, its hashes past their keeping left out. */
 function deliveredOf(value: unknown, now: number): Delivered | undefined {
-  if (!value || typeof value !== "object") return undefined;
-  const { key, sent } = value as Record<string, unknown>;
-  if (typeof key !== "string" || key === "" || !sent || typeof sent !== "object") return undefined;
-  const kept = Object.entries(sent).filter(
-    ([mark, at]) =>
-      mark !== "" && Number.isFinite(at) && fresh(at as number, now, DELIVERED_KEEP_MS),
-  );
+  const { key, sent } = (value ?? {}) as Record<string, unknown>;
+  if (typeof key !== "string" || !sent || typeof sent !== "object") return undefined;
+  const kept = Object.entries(sent).filter(([, at]) => fresh(at, now, DELIVERED_KEEP_MS));
   return { key, sent: Object.fromEntries(kept) };
 }
 
@@ -145,7 +143,10 @@ export function createSignupMemory({
 
   const pending = (): PendingSignup[] => kept().map(pendingOf);
 
-  /** Rewrites one address's entry (or drops it, given null); the others stay as they are. */
+  /**
+   * Rewrites one address's entry (or drops it, given null); the others stay as they are, and go
+   * only once past their keeping.
+   */
   function update(email: string, change: (entry: KeptSignup | undefined) => KeptSignup | null) {
     const key = keyOf(email);
     const entries = kept();
@@ -168,14 +169,15 @@ export function createSignupMemory({
     create: boolean,
     use: (record: Delivered, mark: string) => T,
   ): Promise<T | undefined> {
-    for (let tries = 0; tries < HASH_TRIES; tries++) {
-      const record = readDelivered() ?? (create ? { key: hash.newKey(), sent: {} } : undefined);
-      if (!record) return undefined;
+    let record = readDelivered();
+    for (;;) {
+      if (!record && !create) return undefined;
+      record ??= { key: hash.newKey(), sent: {} };
       const mark = await hash.hash(record.key, keyOf(email));
-      const now = readDelivered();
-      if (!now || now.key === record.key) return use(now ?? record, mark);
+      const stored = readDelivered();
+      if (!stored || stored.key === record.key) return use(stored ?? record, mark);
+      record = stored;
     }
-    throw new Error("The key of the delivered signups kept changing");
   }
 
   /** Keeps `email` as delivered now: its hash in site storage, or this page's memory. */
@@ -190,36 +192,19 @@ export function createSignupMemory({
     }
   }
 
-  /** The clear-text list an earlier deploy kept, hashed and then removed. */
-  let migrating: Promise<void> | undefined;
-  function migrated(): Promise<void> {
-    if (site.getItem(CLEAR_SENT_KEY) === null) return Promise.resolve();
-    migrating ??= (async () => {
-      const clear = readJson(CLEAR_SENT_KEY);
-      const emails = Array.isArray(clear) ? clear.filter((item) => typeof item === "string") : [];
-      for (const email of emails) await keepDelivered(email);
-      site.removeItem(CLEAR_SENT_KEY);
-    })().finally(() => {
-      migrating = undefined;
-    });
-    return migrating;
-  }
-
-  /** What is past its keeping goes, and what earlier deploys kept is brought to today's form. */
-  function tidy(): void {
-    const pendingNow = kept();
-    const rawPending = site.getItem(PENDING_KEY);
-    if (rawPending !== null && rawPending !== JSON.stringify(pendingNow)) {
-      write(PENDING_KEY, pendingNow, pendingNow.length === 0);
+  // What is past its keeping goes as a page starts, and what earlier deploys kept is brought to
+  // today's form: their clear-text list of delivered addresses hashed, then removed.
+  if (site.getItem(PENDING_KEY) !== null) update("", () => null);
+  const delivered = readDelivered();
+  if (delivered) write(DELIVERED_KEY, delivered, Object.keys(delivered.sent).length === 0);
+  const clear = site.getItem(CLEAR_SENT_KEY) !== null && readJson(CLEAR_SENT_KEY);
+  const moved = (async () => {
+    if (clear === false) return;
+    for (const email of Array.isArray(clear) ? clear : []) {
+      if (typeof email === "string") await keepDelivered(email);
     }
-    const delivered = readDelivered();
-    const rawDelivered = site.getItem(DELIVERED_KEY);
-    if (rawDelivered !== null && rawDelivered !== JSON.stringify(delivered)) {
-      write(DELIVERED_KEY, delivered, !delivered || Object.keys(delivered.sent).length === 0);
-    }
-    void migrated();
-  }
-  tidy();
+    site.removeItem(CLEAR_SENT_KEY);
+  })();
 
   return {
     pending,
@@ -264,23 +249,19 @@ export function createSignupMemory({
       update(email, () => null);
     },
     async wasSent(email: string): Promise<boolean> {
-      await migrated();
+      await moved;
       if (sentHere.has(keyOf(email))) return true;
-      try {
-        const found = await withHash(email, false, (record, mark) =>
-          Object.hasOwn(record.sent, mark),
-        );
-        return found === true;
-      } catch {
-        return false;
-      }
+      return withHash(email, false, (record, mark) => mark in record.sent).then(
+        Boolean,
+        () => false,
+      );
     },
     /**
      * Records a delivered signup: its hash kept, its pending entry dropped (its address gone from
      * storage), this tab marked as signed up. Never rejects: a delivered signup stays delivered.
      */
     async rememberSent(email: string): Promise<void> {
-      await migrated();
+      await moved;
       await keepDelivered(email);
       update(email, () => null);
       tab.setItem(TAB_SIGNUP_KEY, "1");
