@@ -45,9 +45,9 @@ type Delivered = { key: string; sent: Record<string, number> };
 
 /** The browser's keyed hash (HMAC-SHA-256 in src/waitlist/browser/keyed-hash.ts). */
 export type KeyedHash = {
-  /** A new random key, as text. */
+  /** A new random key, as text; throws where the browser cannot make one (no WebCrypto). */
   newKey(): string;
-  /** `text` hashed under `key`; rejects where the browser cannot (no WebCrypto). */
+  /** `text` hashed under `key`; rejects where the browser cannot. */
   hash(key: string, text: string): Promise<string>;
 };
 
@@ -194,6 +194,7 @@ export function createSignupMemory({
 
   // What is past its keeping goes as a page starts, and what earlier deploys kept is brought to
   // today's form: their clear-text list of delivered addresses hashed, then removed.
+  // An update of no address: every entry written back as read, those past their keeping left out.
   if (site.getItem(PENDING_KEY) !== null) update("", () => null);
   const delivered = readDelivered();
   if (delivered) write(DELIVERED_KEY, delivered, Object.keys(delivered.sent).length === 0);
