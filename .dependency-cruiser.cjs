@@ -1,7 +1,7 @@
 /**
- * The one-way imports of the source layers (README, "Folders"): app -> sections -> waitlist/ui ->
- * components -> components/ui, every layer may use lib, hooks and content, never the other way; no
- * cycles. Inside src/waitlist (ARCHITECTURE.md): ui -> browser -> core, ui and browser -> hand-over,
+ * The one-way imports of the source layers (ARCHITECTURE.md, "Layers"): app -> sections ->
+ * waitlist/ui -> components -> components/ui, every layer may use lib, hooks and content, never the
+ * other way; no cycles. Inside src/waitlist: ui -> browser -> core, ui and browser -> hand-over,
  * and the rest of the site comes in through a few entry points; the site's start-up
  * (src/app/start-up/) carries the hand-over only. Run by `npm run check`.
  */
