@@ -17,12 +17,13 @@ const SKIPPED = new Set(["generated", "node_modules"]);
 const OUTSIDE_DOCUMENTS = ["PRODUCT", "CONVENTIONS", "SPEC"].map((name) => `${name}.md`);
 const BEHAVIOUR = "docs/behaviour.md";
 /**
- * The project's documents: the front door, the code map, docs/ and the references
+ * The project's documents: the front door, the code map, the conventions, docs/ and the references
  * beside code (every Markdown file in a source folder: the folders' READMEs).
  */
 const DOCUMENTS = [
   "README.md",
   "ARCHITECTURE.md",
+  "CONTRIBUTING.md",
   ...readdirSync(join(root, "docs"))
     .filter((name) => name.endsWith(".md"))
     .map((name) => join("docs", name)),
