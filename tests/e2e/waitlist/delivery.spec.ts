@@ -11,12 +11,7 @@ import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
 import { holdSends, watchSends } from "../support/held-requests";
 import { recordLiveRegions } from "../support/live-regions";
-import {
-  CLOCK_START,
-  installClock,
-  pauseClock,
-  runClockUntil,
-} from "../support/page-clock";
+import { CLOCK_START, installClock, pauseClock, runClockUntil } from "../support/page-clock";
 import { E2E_MISCONFIGURED_SITE_URL, E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
 import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
 import { type SendFault, submitWithFault } from "../support/submit-with-fault";
