@@ -39,8 +39,11 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       // Radix's packages name each function with a top-level `__name(fn, "name")` call, which keeps
       // every function alive whether used or not: said pure, the unused ones go (about 4 KB of the
-      // toaster and its shared parts, in brotli and gzip).
-      treeshake: { manualPureFunctions: ["__name"] },
+      // toaster and its shared parts, in brotli and gzip). Each lucide icon module builds its React
+      // component at load (`createLucideIcon(__iconData)`); the site draws only `__iconData`
+      // (src/components/ui/icon.tsx), so said pure, the component and lucide's machinery go (about
+      // 1.3 KB gzip of the app's chunk).
+      treeshake: { manualPureFunctions: ["__name", "createLucideIcon"] },
       // Terser (below) takes most of the build's few seconds, which Rolldown would report each time.
       checks: { bundlerTimings: false },
     },
