@@ -14,6 +14,7 @@ import {
   readTrustSettings,
   TrustSettingError,
 } from "../../src/lib/trust-settings";
+import { buildTime } from "./build-time";
 import { EmailBuildError, writeEmailsForBuild } from "./emails";
 import { hostFiles } from "./host-files";
 import { BUILD_SETTINGS_FILE } from "./http-headers";
@@ -129,7 +130,7 @@ export async function buildSite({
       : {}),
   };
   await writeSeoAssets({ distDir, siteUrl });
-  await writeSecurityTxt({ distDir, contact: env.SECURITY_CONTACT, siteUrl });
+  await writeSecurityTxt({ distDir, contact: env.SECURITY_CONTACT, siteUrl, now: buildTime(env) });
   await writeFile(resolve(outDir, BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
   // Deploy files for static hosts, from the same header list the preview server sends; a setting
   // no host's rule could carry (the field signals' proxy) stops the build in one line.
