@@ -15,7 +15,6 @@ import { cp, mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { buildSite } from "../../../scripts/build/build";
 import { setOnlyExplicitSettings } from "./stack-settings";
 
 const root = resolve(import.meta.dirname, "../../..");
@@ -143,6 +142,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const build = JSON.parse(process.argv[2] ?? "{}") as SiteBuild;
   // Vite reads the process's environment before any .env file: only these settings are there.
   setOnlyExplicitSettings(build.env);
+  // Imported here only: the stack that reuses every build never loads Vite.
+  const { buildSite } = await import("../../../scripts/build/build");
   // Every test stack serves its sites and its emulator on 127.0.0.1: a production build here may
   // name them (docs/configuration.md, "Production builds on this machine").
   await buildSite({ mode: build.mode, outDir: build.outDir, localServices: true });
