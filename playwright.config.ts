@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import {
   CHROMIUM_ARGS,
@@ -6,7 +7,9 @@ import {
   STAY_ON_THIS_MACHINE,
   WHOLE_BROWSER,
 } from "./tests/e2e/support/browser";
+import { sitesForRun } from "./tests/e2e/support/spec-sites";
 import { E2E_SITE_URL, E2E_WORK_DIR, STACK_READY } from "./tests/e2e/support/stack-ports";
+import { STACK_BUILD_EPOCH } from "./tests/e2e/support/stack-settings";
 
 /**
  * Each test's budget: 30 s, or E2E_TEST_TIMEOUT_MS on a machine slower than this project's 2 busy
@@ -24,8 +27,12 @@ function testTimeoutMs(): number {
   return ms;
 }
 
+const TEST_DIR = "tests/e2e";
+/** The sites the specs this run picks use (all for the whole suite): one spec file, its sites only. */
+const sites = sitesForRun(process.argv, resolve(import.meta.dirname, TEST_DIR));
+
 export default defineConfig({
-  testDir: "tests/e2e",
+  testDir: TEST_DIR,
   outputDir: `${E2E_WORK_DIR}/results`,
   fullyParallel: true,
   workers: 2,
@@ -35,9 +42,11 @@ export default defineConfig({
   reporter: [["list"], ["./tests/e2e/support/summary-reporter.ts"]],
   webServer: {
     // Builds the site against the local EmailJS emulator, then serves both on 127.0.0.1.
-    command: "npx tsx tests/e2e/support/test-stack.ts",
+    command: `npx tsx tests/e2e/support/test-stack.ts ${sites?.join(",") ?? ""}`.trim(),
     // Printed once every site answers (a URL would be polled as soon as its own server is up).
     wait: { stdout: new RegExp(STACK_READY) },
+    // The month's build time, read once here: the stack builds with the one the workers test for.
+    env: { E2E_BUILD_EPOCH: STACK_BUILD_EPOCH },
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "pipe",

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { buildTime } from "./scripts/build/build-time.ts";
 import { devRenderPlugin } from "./scripts/build/dev-render-plugin.ts";
 import { worldMapPlugin } from "./scripts/build/world-map-plugin.ts";
 import { readAnalyticsConfig } from "./src/lib/analytics-config.ts";
@@ -19,8 +20,9 @@ export default defineConfig(({ mode }) => ({
     },
   },
   define: {
-    // The footer prerenders this year; the browser moves it on after hydration (see use-current-year).
-    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    // The footer prerenders the build's year; the browser moves it on after hydration (see
+    // use-current-year).
+    __BUILD_YEAR__: JSON.stringify(buildTime().getFullYear()),
     // Constants, not import.meta.env reads: a build without the site key folds every use of the
     // bot check away, dynamic import included, and is byte for byte a build without the feature.
     ...botCheckConstants(mode),

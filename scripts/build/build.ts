@@ -14,6 +14,7 @@ import {
   readTrustSettings,
   TrustSettingError,
 } from "../../src/lib/trust-settings";
+import { buildTime } from "./build-time";
 import { EmailBuildError, writeEmailsForBuild } from "./emails";
 import { builtFileAt } from "./endpoint-path";
 import { besideDistFiles, hostFiles, NETLIFY_EDGE_FUNCTION_FILE } from "./host-files";
@@ -131,7 +132,7 @@ export async function buildSite({
       : {}),
   };
   await writeSeoAssets({ distDir, siteUrl });
-  await writeSecurityTxt({ distDir, contact: env.SECURITY_CONTACT, siteUrl });
+  await writeSecurityTxt({ distDir, contact: env.SECURITY_CONTACT, siteUrl, now: buildTime(env) });
   // The settings check knew the pages and files by their lists; dist/ is the proof.
   if (settings.analyticsProxy && (await builtFileAt(distDir, settings.analyticsProxy.path))) {
     throw new BuildSettingsError(

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PORT_OFFSETS } from "../e2e/support/stack-ports";
+import { PORT_OFFSETS, refusedParts } from "../e2e/support/stack-ports";
 
 const NUMBERS = [
   "zero",
@@ -31,6 +31,12 @@ describe("the test runs' ports", () => {
     expect(new Set(offsets).size).toBe(offsets.length);
     expect(Math.min(...offsets)).toBe(0);
     expect(Math.max(...offsets)).toBe(offsets.length - 1);
+  });
+
+  it("are never one Chromium refuses to load", () => {
+    expect(refusedParts(4310)).toEqual([]);
+    expect(refusedParts(6000)).toEqual(["site (6000)"]);
+    expect(refusedParts(5990)).toEqual(["enginesWebDriver (6000)"]);
   });
 
   it("are counted right where the docs name them", () => {

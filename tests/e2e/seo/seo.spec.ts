@@ -2,6 +2,7 @@ import { inflateSync } from "node:zlib";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { E2E_SITE_URL } from "../support/stack-ports";
+import { STACK_BUILD_EPOCH } from "../support/stack-settings";
 import { gotoApp } from "../support/tabs";
 
 /** The test stack builds the site with SITE_URL set to its own address. */
@@ -225,10 +226,11 @@ test.describe("search and sharing metadata", () => {
     expect(lines).toContain("Contact: mailto:security@bulwark.example");
     expect(lines).toContain("Preferred-Languages: en");
     expect(lines).toContain(`Canonical: ${SITE}/.well-known/security.txt`);
-    const expires = lines.find((line) => line.startsWith("Expires: "))?.slice("Expires: ".length);
-    const days = (Date.parse(expires ?? "") - Date.now()) / 86_400_000;
-    expect(days, `Expires ${expires}`).toBeGreaterThan(364);
-    expect(days).toBeLessThanOrEqual(366);
+    // One year after the time the build stamps: the stack's builds stamp the start of the month.
+    const built = new Date(Number(STACK_BUILD_EPOCH) * 1000);
+    const yearOn = new Date(built);
+    yearOn.setUTCFullYear(built.getUTCFullYear() + 1);
+    expect(lines).toContain(`Expires: ${yearOn.toISOString()}`);
   });
 
   test("sitemap.xml lists / only", async ({ request }) => {

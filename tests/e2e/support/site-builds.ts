@@ -3,7 +3,8 @@
  * settings from the process's environment (scripts/build/build.ts), so two in one process would mix
  * them. Each build is kept under .e2e/builds/, keyed by everything it is made from (the tracked and
  * untracked files but the tests and the Markdown, the .env files, the installed packages, its mode, settings and
- * output folder, Node's version and the day, which the build stamps); a later stack in the same run
+ * output folder, Node's version; the time the build stamps is one of its settings, SOURCE_DATE_EPOCH,
+ * or else the day); a later stack in the same run
  * (the engines' local site) or the next `npm test` copies the build whose key matches instead of
  * building again. A key that changed while its build ran is not kept. Without git (no file list) every
  * build is made afresh. Run as a script by buildSites only.
@@ -14,7 +15,6 @@ import { cp, mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { buildSite } from "../../../scripts/build/build";
 import { setOnlyExplicitSettings } from "./stack-settings";
 
 const root = resolve(import.meta.dirname, "../../..");
@@ -71,7 +71,9 @@ function buildKey(build: SiteBuild, sources: string): string {
     outDir: resolve(build.outDir),
     nodeEnv: process.env.NODE_ENV ?? "",
     node: process.version,
-    day: new Date().toISOString().slice(0, 10),
+    // The time the build stamps (the year, security.txt's expiry): its SOURCE_DATE_EPOCH, in `env`;
+    // without it, now, so the day.
+    ...(build.env.SOURCE_DATE_EPOCH ? {} : { day: new Date().toISOString().slice(0, 10) }),
   };
   return createHash("sha256").update(JSON.stringify(inputs)).digest("hex").slice(0, 24);
 }
@@ -140,6 +142,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const build = JSON.parse(process.argv[2] ?? "{}") as SiteBuild;
   // Vite reads the process's environment before any .env file: only these settings are there.
   setOnlyExplicitSettings(build.env);
+  // Imported here only: the stack that reuses every build never loads Vite.
+  const { buildSite } = await import("../../../scripts/build/build");
   // Every test stack serves its sites and its emulator on 127.0.0.1: a production build here may
   // name them (docs/configuration.md, "Production builds on this machine").
   await buildSite({ mode: build.mode, outDir: build.outDir, localServices: true });

@@ -35,6 +35,26 @@ export const PORT_OFFSETS = {
 /** The port of one part of a test run. */
 export const portOf = (part: keyof typeof PORT_OFFSETS): number => base + PORT_OFFSETS[part];
 
+/** Ports from 1024 up that Chromium refuses to load (net::ERR_UNSAFE_PORT): 6000 is X11's. */
+const BROWSER_REFUSED_PORTS = new Set([
+  1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669,
+  6679, 6697, 10080,
+]);
+
+/** The parts that `portBase` would put on a port the browser refuses, each with its port. */
+export function refusedParts(portBase: number): string[] {
+  return Object.entries(PORT_OFFSETS)
+    .filter(([, offset]) => BROWSER_REFUSED_PORTS.has(portBase + offset))
+    .map(([part, offset]) => `${part} (${portBase + offset})`);
+}
+
+const refused = refusedParts(base);
+if (refused.length > 0) {
+  throw new Error(
+    `E2E_PORT_BASE=${base} puts ${refused.join(", ")} on a port Chromium refuses to load (ERR_UNSAFE_PORT): choose another base.`,
+  );
+}
+
 /** The site built for the emulator, with the SDK's anti-abuse checks off (as in `npm start`). */
 export const E2E_SITE_URL = `http://127.0.0.1:${portOf("site")}`;
 /** The local EmailJS emulator every build of the stack sends to. */

@@ -13,7 +13,20 @@ export const STACK_EMAIL_IDS = {
   templateId: "template_waitlist",
 };
 
-/** What every test build is built with: this run's emulator, a short time limit and retry budget. */
+/**
+ * The time every test build stamps (SOURCE_DATE_EPOCH, scripts/build/build-time.ts): the start of
+ * this UTC month, so a kept build is reused all month (site-builds.ts). Fixed for a run by the first
+ * process that reads it (playwright.config.ts), whose stack and workers inherit it.
+ */
+process.env.E2E_BUILD_EPOCH ??= String(
+  Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1) / 1000,
+);
+export const STACK_BUILD_EPOCH: string = process.env.E2E_BUILD_EPOCH;
+
+/**
+ * What every test build is built with: this run's emulator, a short time limit and retry budget,
+ * the month's build time.
+ */
 export const STACK_BUILD_ENV = {
   VITE_EMAILJS_PUBLIC_KEY: STACK_EMAIL_IDS.publicKey,
   VITE_EMAILJS_SERVICE_ID: STACK_EMAIL_IDS.serviceId,
@@ -27,11 +40,12 @@ export const STACK_BUILD_ENV = {
   PRIVACY_CONTACT: "privacy@bulwark.example",
   PRIVACY_RETENTION_MONTHS: "12",
   WAITLIST_TEAM_EMAIL: "team@bulwark.example",
+  SOURCE_DATE_EPOCH: STACK_BUILD_EPOCH,
 };
 
 /** What a shell may export that a build, a server or the emulator would read. */
 const SHELL_SETTING =
-  /^(VITE_.*|EMULATOR_.*|PORT|SITE_URL|SECURITY_CONTACT|PRIVACY_.*|WAITLIST_.*|PLAUSIBLE_.*)$/;
+  /^(VITE_.*|EMULATOR_.*|PORT|SITE_URL|SECURITY_CONTACT|PRIVACY_.*|WAITLIST_.*|PLAUSIBLE_.*|SOURCE_DATE_EPOCH)$/;
 
 /** The names of the shell's site and emulator settings found in `env`. */
 function shellSettingNames(env: NodeJS.ProcessEnv): string[] {

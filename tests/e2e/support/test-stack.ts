@@ -1,9 +1,10 @@
 /**
  * The stack the e2e tests run against, all on 127.0.0.1 and all talking to one local EmailJS
  * emulator: the site as `npm start` builds it, a production build (anti-abuse on) and a build with
- * a missing template id. Started and stopped by playwright.config.ts (run as a script); the engine
- * tests start just the local site with startTestStack(["local"]). The sites build at once and a
- * build of the same sources and settings is reused (site-builds.ts): adding a site is one entry.
+ * a missing template id. Started and stopped by playwright.config.ts (run as a script, with the
+ * sites the run's specs use, spec-sites.ts); the engine tests start just the local site with
+ * startTestStack(["local"]). The sites build at once and a build of the same sources and settings
+ * is reused (site-builds.ts): adding a site is one entry.
  */
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -139,4 +140,14 @@ export function startTestStack(names?: readonly StackSiteName[]): Promise<Stack>
   return startStack(testStackParts(names));
 }
 
-await runStackScript(import.meta.url, testStackParts());
+/** The sites named on the command line (`local,production`), or all of them. */
+function sitesOfArgs(list: string | undefined): StackSiteName[] | undefined {
+  if (!list) return undefined;
+  const known = SITES.map((site) => site.name) as string[];
+  const names = list.split(",");
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length > 0) throw new Error(`No such site in the test stack: ${unknown.join(", ")}`);
+  return names as StackSiteName[];
+}
+
+await runStackScript(import.meta.url, testStackParts(sitesOfArgs(process.argv[2])));
