@@ -69,6 +69,9 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
   const message = formMessage(status);
   const joining = status.kind === "joining";
   const alert = status.kind === "invalid" || status.kind === "not-sent";
+  // Said by focus moving to the field, or by the toast; an invalid address submitted from the
+  // field itself (Enter) moves no focus, so the live region says it.
+  const saidElsewhere = alert && !(status.kind === "invalid" && status.inField);
 
   return (
     <form
@@ -103,7 +106,10 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
           // view below the fixed header.
           className="scroll-mt-20"
           aria-invalid={status.kind === "invalid" || undefined}
-          aria-describedby={`${messageId} ${privacyId}`}
+          // The message alone while the app shows one: read on into the privacy line, "Please
+          // enter a valid email address" ran into it as one sentence. Before the app runs, the
+          // message area holds the inline loader's note, if any.
+          aria-describedby={message ? messageId : `${messageId} ${privacyId}`}
           onInput={(event) => onEmailInput(event.currentTarget.value)}
         />
         {/* aria-disabled, not disabled: the button keeps keyboard focus through a send. */}
@@ -114,7 +120,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
       <WaitlistMessage
         id={messageId}
         message={message}
-        saidElsewhere={alert}
+        saidElsewhere={saidElsewhere}
         // Once the visitor is told why they wait, that is what is said.
         busyLabel={joining && !status.waiting && !status.answered ? waitlist.submitting : undefined}
         alert={alert}
