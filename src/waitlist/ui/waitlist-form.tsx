@@ -69,9 +69,11 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
   const message = formMessage(status);
   const joining = status.kind === "joining";
   const alert = status.kind === "invalid" || status.kind === "not-sent";
-  // Said by focus moving to the field, or by the toast; an invalid address submitted from the
-  // field itself (Enter) moves no focus, so the live region says it.
-  const saidElsewhere = alert && !(status.kind === "invalid" && status.inField);
+  // Said elsewhere: an invalid address by focus moving to the field (sent from the field itself,
+  // no focus moves), a failed send by the toast (which does not name the bot check's own causes).
+  const saidElsewhere =
+    (status.kind === "invalid" && !status.inField) ||
+    (status.kind === "not-sent" && !status.botCheck);
 
   return (
     <form
