@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 
-/** Where the reader lives in the page: its instance and the document it was started in. */
+/** Where the reader lives in the page (its class and its instance): gone once the page loads again. */
 const READER = "__spokenReader";
 
 type Reader = {
@@ -107,8 +107,7 @@ export async function spoken(page: Page, step: () => Promise<unknown>): Promise<
 
 /**
  * Reads on from the reader's cursor, `count` items, as a visitor pressing the screen reader's
- * "next" key does: the page read from the top when the reader has just started (`spoken` with
- * no step, then this).
+ * "next" key does; called first in a document, it reads the page from the top.
  */
 export async function readOn(page: Page, count: number): Promise<string[]> {
   return readerCommand(page, "next", count);
