@@ -27,8 +27,10 @@ type InertActionProps = Omit<ComponentProps<typeof Button>, "onClick" | "type" |
  * a plain button, so it never navigates or jumps, with a tooltip saying why.
  *
  * docs/behaviour.md, "Inert controls": it is `aria-disabled` (still focusable, so the tooltip
- * shows on keyboard focus) and described by a visually hidden hint that is in the prerendered
- * HTML, so a screen reader says why it is unavailable before the tooltip library has loaded.
+ * shows on keyboard focus) and described by a hint that is in the prerendered HTML, so a screen
+ * reader says why it is unavailable before the tooltip library has loaded. The hint is `hidden`:
+ * a description is read from hidden text too, and a screen reader reading on from the button does
+ * not say it a second time.
  */
 export function InertAction(props: InertActionProps) {
   const hintId = useId();
@@ -46,7 +48,7 @@ export function InertAction(props: InertActionProps) {
           <InertActionTooltip {...props} {...semantics} />
         </Suspense>
       </LazyPartBoundary>
-      <span id={hintId} className="sr-only">
+      <span id={hintId} hidden>
         {site.inertHint}
       </span>
     </>

@@ -131,16 +131,21 @@ export function PendingSignupNote() {
   return (
     // On phones it sticks to the bottom but keeps its own place at the end of the page, so nothing
     // it covers is out of reach; from sm up it floats at the bottom left, clear of the toasts.
-    <div
-      role="status"
-      className="pointer-events-none sticky bottom-0 z-90 sm:fixed sm:bottom-0 sm:left-0 sm:w-96"
-    >
-      {note && (
-        <section
-          aria-label={texts.label}
-          className="pointer-events-auto m-4 rounded-xl border border-line bg-surface-raised p-4 shadow-deep"
-        >
-          <NoteText text={noteText(note.state)} email={note.email} />
+    <div className="pointer-events-none sticky bottom-0 z-90 sm:fixed sm:bottom-0 sm:left-0 sm:w-96">
+      {/* A region named only while it holds a note; its live region is there from the start and
+          says the note's words alone, not its buttons' labels run into them. */}
+      <section
+        aria-label={note ? texts.label : undefined}
+        className={
+          note
+            ? "pointer-events-auto m-4 rounded-xl border border-line bg-surface-raised p-4 shadow-deep"
+            : undefined
+        }
+      >
+        <div role="status">
+          {note && <NoteText text={noteText(note.state)} email={note.email} />}
+        </div>
+        {note && (
           <div className="mt-3 flex flex-wrap gap-2">
             {__BOT_CHECK_ON__ && note.state === "pending" && (
               <Button size="sm" onClick={() => void finish(note.email, "sendPending")}>
@@ -156,8 +161,8 @@ export function PendingSignupNote() {
               {note.state === "sending" || note.state === "pending" ? texts.cancel : texts.dismiss}
             </Button>
           </div>
-        </section>
-      )}
+        )}
+      </section>
     </div>
   );
 }

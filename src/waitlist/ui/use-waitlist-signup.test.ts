@@ -131,6 +131,14 @@ describe("validation", () => {
     expect(signup.submit).not.toHaveBeenCalled();
   });
 
+  it("an invalid address sent from the field itself: marked so, as no focus moves to say it", async () => {
+    await mount();
+    emailField().focus();
+    await submitWith("not-an-address");
+    expect(hook.status).toEqual({ kind: "invalid", inField: true });
+    expect(document.activeElement).toBe(emailField());
+  });
+
   it("starts idle: no message, not joining, nothing said to be unsent or kept", async () => {
     await mount();
     expect(hook.status).toEqual({ kind: "idle" });

@@ -17,7 +17,8 @@ import { useSignupEndings } from "./use-signup-endings";
  * Where the form stands, one state at a time; the button, the message and what is said derive from
  * it (waitlist-form.tsx):
  * - "idle": nothing to say; `kept`, an address kept from an earlier failed attempt is in the field;
- * - "invalid": the address is not one;
+ * - "invalid": the address is not one; `inField`, focus was in the field already, so moving it there
+ *   says nothing and the form's live region says the message instead;
  * - "joining": a signup is under way; `waiting`, why the visitor waits while it is saved and still
  *   being sent ("check": the bot check waits for the visitor to answer Google's challenge);
  *   `answered`, the visitor answered that challenge (Joining... was said before it, not again);
@@ -25,7 +26,7 @@ import { useSignupEndings } from "./use-signup-endings";
  */
 export type FormStatus =
   | { kind: "idle"; kept?: boolean }
-  | { kind: "invalid" }
+  | { kind: "invalid"; inField?: boolean }
   | { kind: "joining"; waiting?: WaitReason | "check"; answered?: boolean }
   | { kind: "not-sent"; botCheck?: BotCheckFailure };
 
@@ -46,7 +47,8 @@ export function useWaitlistSignup({
     if (inFlight.current) return;
     const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email)) {
-      setStatus({ kind: "invalid" });
+      const inField = field.current !== null && field.current === document.activeElement;
+      setStatus({ kind: "invalid", inField: inField || undefined });
       field.current?.focus();
       return;
     }

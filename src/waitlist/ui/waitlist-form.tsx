@@ -70,6 +70,11 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
   const message = formMessage(status);
   const joining = status.kind === "joining";
   const alert = status.kind === "invalid" || status.kind === "not-sent";
+  // Said elsewhere: an invalid address by focus moving to the field (sent from the field itself,
+  // no focus moves), a failed send by the toast (which does not name the bot check's own causes).
+  const saidElsewhere =
+    (status.kind === "invalid" && !status.inField) ||
+    (status.kind === "not-sent" && !status.botCheck);
 
   return (
     <form
@@ -104,7 +109,10 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
           // view below the fixed header.
           className="scroll-mt-20"
           aria-invalid={status.kind === "invalid" || undefined}
-          aria-describedby={`${messageId} ${privacyId}`}
+          // The message alone while the app shows one: read on into the privacy line, "Please
+          // enter a valid email address" ran into it as one sentence. Before the app runs, the
+          // message area holds the inline loader's note, if any.
+          aria-describedby={message ? messageId : `${messageId} ${privacyId}`}
           onInput={(event) => onEmailInput(event.currentTarget.value)}
         />
         {/* aria-disabled, not disabled: the button keeps keyboard focus through a send. */}
@@ -115,7 +123,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
       <WaitlistMessage
         id={messageId}
         message={message}
-        saidElsewhere={alert}
+        saidElsewhere={saidElsewhere}
         // Once the visitor is told why they wait, that is what is said.
         busyLabel={joining && !status.waiting && !status.answered ? waitlist.submitting : undefined}
         alert={alert}

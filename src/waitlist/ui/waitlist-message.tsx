@@ -6,10 +6,11 @@ import { cn } from "@/lib/cn";
  * - while a send is under way, `busyLabel` (Joining...): the button's own label change is not
  *   announced while it has focus;
  * - a message said elsewhere (`saidElsewhere`) is shown but not said again: an invalid address
- *   (focus moves to the field, whose description is this message) and a failed send (the
- *   destructive toast says it, assertively);
+ *   submitted from the button (focus moves to the field, whose description is this message) and a
+ *   failed send (the destructive toast says it, assertively);
  * - any other message (an address kept from a failed attempt and offered again; the address saved
- *   and still being sent while retries go on) is said here.
+ *   and still being sent while retries go on; an invalid address sent from the field itself; why
+ *   the bot check sent nothing, which the toast does not say) is said here.
  * The live region is the area's first `[aria-live]` element: the inline loader writes its
  * "not sent" note there before the app runs, so that note is shown and said too.
  */

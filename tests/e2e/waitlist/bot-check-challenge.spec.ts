@@ -99,7 +99,8 @@ test("a challenge closed by keyboard: its own words, the address kept, focus bac
   await expect(email).toHaveAccessibleDescription(new RegExp(CLOSED.slice(0, 40)));
   expect(tokens).toEqual([]);
   expect(await botCheckEmulator.outbox(address)).toEqual([]);
-  expect(await live.heard()).toEqual([JOINING, ASKING, FAILED]);
+  // The ending's own words too: the toast does not name them.
+  expect(await live.heard()).toEqual([JOINING, ASKING, CLOSED, FAILED]);
 
   // The queue is free again: the next submit (no challenge this time) goes through at once.
   await submit.press("Enter");

@@ -1,0 +1,397 @@
+/**
+ * Each journey as a screen reader says it, phrase by phrase (spoken.ts: a virtual screen reader run
+ * in the page): every event said once, in order, in our words where the words are ours. What each
+ * journey sounds like: docs/behaviour.md, "Heard"; what only a real screen reader proves:
+ * docs/testing.md, "What a screen reader says".
+ */
+import type { Page } from "@playwright/test";
+import { botCheckEmulator, challenge } from "../support/bot-check";
+import { runClockToSuccess } from "../support/clock-runs";
+import { expect, test } from "../support/fixtures";
+import { uniqueEmail } from "../support/guards";
+import { holdSends } from "../support/held-requests";
+import { CLOCK_START, installClock, pauseClock, pauseClockBeforeLoad } from "../support/page-clock";
+import { moveTo, readOn, spoken, typed } from "../support/spoken";
+import { E2E_BOT_CHECK_SITE_URL } from "../support/stack-ports";
+import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
+import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
+import { gotoApp } from "../support/tabs";
+import { waitlistForm } from "../support/waitlist-page";
+import { INVALID, JOINING, KEPT_NOTE, WAITING } from "../support/words";
+
+const PRIVACY_LINE = "We only use your address to contact you about Bulwark early access.";
+const FIELD = "textbox, Work email address";
+const polite = (words: string) => `polite: ${words}`;
+/** The toast a delivered signup shows, as Radix announces it: its label, title and text. */
+const REDIRECTING = [
+  polite("Notification"),
+  polite("Redirecting..."),
+  polite("Taking you to confirmation page"),
+];
+/** The toast a failed signup shows, announced assertively: it interrupts. */
+const SUBMISSION_FAILED = [
+  "assertive: Notification",
+  "assertive: Submission failed",
+  "assertive: There was a problem submitting your request. Please try again.",
+];
+const SUCCESS_HEADING = "heading, Thank You!, level 1";
+/** The bot check's words (docs/behaviour.md, "The bot check (optional)"), typed here. */
+const ASKING = polite(
+  "Google's reCAPTCHA wants to check that you're a person. Answer its challenge to send your address; we've kept it here.",
+);
+const CLOSED =
+  "The reCAPTCHA challenge was closed before it was answered, so your address was not sent. We kept it here. Select Join Waitlist to try again.";
+const EXPIRED =
+  "The reCAPTCHA challenge expired before it was answered, so your address was not sent. We kept it here. Select Join Waitlist to try again.";
+const SIGNED_UP = [polite(JOINING), ...REDIRECTING, SUCCESS_HEADING];
+
+/** What a phrase list says about the page, without the reader's words for a list's structure. */
+const withoutListStructure = (said: string[]) =>
+  said.filter((phrase) => !/^(end of )?list(item)?\b/.test(phrase));
+
+/** Sends the address in the field by Enter from the field itself, heard until /success's heading. */
+async function signUpHeard(page: Page) {
+  return spoken(page, async () => {
+    await page.keyboard.press("Enter");
+    await expectSuccessShown(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  });
+}
+
+test("the landing page read from the top, an invalid address, then a signup: each said once, in order", async ({
+  page,
+}) => {
+  await gotoApp(page, "/");
+  const { email, submit } = waitlistForm(page);
+
+  await test.step("from the top: the skip link, the landmarks, the hero's heading", async () => {
+    expect(withoutListStructure(await readOn(page, 23))).toEqual([
+      "link, Skip to main content",
+      "banner",
+      "navigation, Main",
+      "link, Bulwark",
+      "image, Bulwark",
+      "end of link, Bulwark",
+      "button, Features",
+      "button, Dashboard",
+      "button, Solutions",
+      "end of navigation, Main",
+      "end of banner",
+      "main",
+      "region, Stop API attacks and fraud before they cost you",
+      "Early access now open",
+      "heading, Stop API attacks and fraud before they cost you, level 1",
+    ]);
+  });
+
+  await test.step("the landmarks, then the headings, in order", async () => {
+    expect(await moveTo(page, "moveToNextLandmark", 11)).toEqual([
+      "figure, SQL injection attempt, Sample data",
+      "form, Join the early-access waitlist",
+      "region, Defense that learns as fast as attackers do",
+      "region, Every threat, one calm view",
+      "figure, Fraud Command Center, Sample data",
+      "region, Built for the way you run your business",
+      "contentinfo",
+      "banner",
+      "navigation, Main",
+      "main",
+      "region, Stop API attacks and fraud before they cost you",
+    ]);
+    expect(await moveTo(page, "moveToNextHeading", 13)).toEqual([
+      "heading, Stop API attacks and fraud before they cost you, level 1",
+      "heading, Join the early-access waitlist, level 2",
+      "heading, Defense that learns as fast as attackers do, level 2",
+      "heading, ML Fraud Detection, level 3",
+      "heading, User Behavior Analysis, level 3",
+      "heading, API Security Layer, level 3",
+      "heading, Adaptive Response System, level 3",
+      "heading, Every threat, one calm view, level 2",
+      "heading, Built for the way you run your business, level 2",
+      "heading, API Security, level 3",
+      "heading, Fraud Prevention, level 3",
+      "heading, User Behavior Analysis, level 3",
+      "heading, Contact, level 2",
+    ]);
+  });
+
+  await test.step("the form: its name, heading, label, field with its description, button, privacy", async () => {
+    expect(await moveTo(page, "moveToNextForm")).toEqual(["form, Join the early-access waitlist"]);
+    expect(await readOn(page, 14)).toEqual([
+      "heading, Join the early-access waitlist, level 2",
+      "paragraph",
+      "Be first to protect your APIs with Bulwark.",
+      "end of paragraph",
+      "Work email address",
+      `${FIELD}, ${PRIVACY_LINE}, placeholder Enter your email address`,
+      "button, Join Waitlist",
+      // The form's live region, empty: the reader names it, a real one skips it.
+      "status",
+      "paragraph",
+      PRIVACY_LINE,
+      "end of paragraph",
+      "group",
+      "How we handle your address",
+    ]);
+  });
+
+  await test.step("an invalid address sent from the field: the error once, again only when focus returns", async () => {
+    expect(await spoken(page, () => email.focus())).toEqual([
+      `${FIELD}, ${PRIVACY_LINE}, placeholder Enter your email address`,
+    ]);
+    await email.fill("nope");
+    expect(await spoken(page, () => page.keyboard.press("Enter"))).toEqual([polite(INVALID)]);
+    expect(await spoken(page, () => page.keyboard.press("Tab"))).toEqual(["button, Join Waitlist"]);
+    expect(await spoken(page, () => page.keyboard.press("Shift+Tab"))).toEqual([
+      `${FIELD}, nope, ${INVALID}, invalid`,
+    ]);
+  });
+
+  await test.step("sent from the button: focus moves to the field, which says the error, once", async () => {
+    const said = await spoken(page, async () => {
+      await submit.click();
+      await expect(email).toBeFocused();
+    });
+    expect(said).toEqual(["button, Join Waitlist", `${FIELD}, nope, ${INVALID}, invalid`]);
+  });
+
+  await test.step("a signup: the address typed, Joining... once, Redirecting... once, then /success's heading", async () => {
+    const address = uniqueEmail("heard");
+    await email.fill("");
+    const typedField = `${FIELD}, ${address}, ${PRIVACY_LINE}`;
+    expect(await typed(page, address)).toEqual([typedField]);
+    // The reader says the field it typed into once more as the next key goes down: its own typing's
+    // doing (the phone's signup below, typed by Playwright, has no such repeat).
+    expect(await signUpHeard(page)).toEqual([typedField, ...SIGNED_UP]);
+  });
+});
+
+test("a refused send: the toast said once, interrupting; the field, revisited, says the address was kept", async ({
+  page,
+  emulator,
+  consoleGuard,
+}) => {
+  consoleGuard.expectSendFailureLog();
+  const address = uniqueEmail("heard-refused");
+  await emulator.fault({ count: 1, status: 400, match: { email: address } });
+  await gotoApp(page, "/");
+  const { email, submit } = waitlistForm(page);
+  await email.fill(address);
+  const said = await spoken(page, async () => {
+    await submit.click();
+    await expectFailureShown(page, address);
+  });
+  expect(said).toEqual(["button, Join Waitlist", polite(JOINING), ...SUBMISSION_FAILED]);
+  expect(await spoken(page, () => page.keyboard.press("Shift+Tab"))).toEqual([
+    `${FIELD}, ${address}, ${KEPT_NOTE}`,
+  ]);
+});
+
+/** Opens the form on the stopped clock (installed before the page loads), the address typed. */
+async function formOnStoppedClock(page: Page, address: string) {
+  await installClock(page);
+  await gotoApp(page, "/");
+  await pauseClock(page);
+  const { email } = waitlistForm(page);
+  await email.fill(address);
+  return email;
+}
+
+test("a slow send, then its one retry: each wait said once, in its own words, not at every try", async ({
+  page,
+  emulator,
+  failingSend: { sends },
+}) => {
+  const address = uniqueEmail("heard-slow");
+  // No answer at all: past the time limit it is slow; at twice the limit it is tried again.
+  await emulator.fault({ count: 1, hang: true, match: { email: address } });
+  await formOnStoppedClock(page, address);
+  const said = await spoken(page, async () => {
+    await page.keyboard.press("Enter");
+    await runClockToSuccess(page, sends, {
+      withinMs: 2 * (2 * E2E_SEND_TIMEOUT_MS) + 3000,
+      hanging: 1,
+    });
+    await expectSuccessShown(page);
+  });
+  expect(sends.count()).toBe(2);
+  expect(said).toEqual([
+    polite(JOINING),
+    polite(WAITING.slow),
+    polite(WAITING.trouble),
+    ...REDIRECTING,
+    SUCCESS_HEADING,
+  ]);
+});
+
+test("a service refusing twice: its words said once across three tries", async ({
+  page,
+  emulator,
+  failingSend: { sends },
+}) => {
+  const address = uniqueEmail("heard-retried");
+  await emulator.fault({ count: 2, status: 503, match: { email: address } });
+  await formOnStoppedClock(page, address);
+  const said = await spoken(page, async () => {
+    await page.keyboard.press("Enter");
+    await runClockToSuccess(page, sends, { withinMs: E2E_RETRY_BUDGET_MS });
+    await expectSuccessShown(page);
+  });
+  expect(sends.count()).toBe(3);
+  expect(said).toEqual([polite(JOINING), polite(WAITING.trouble), ...REDIRECTING, SUCCESS_HEADING]);
+});
+
+test("the note of an earlier page: said once, in its words alone; its button reached next", async ({
+  page,
+  emulator,
+  consoleGuard,
+}) => {
+  consoleGuard.expectSendFailureLog();
+  const address = uniqueEmail("heard-note");
+  await emulator.fault({ count: 1, status: 429, match: { email: address } });
+  // The wait before the retry stands with the clock: the visitor leaves first.
+  await pauseClockBeforeLoad(page);
+  await gotoApp(page, "/");
+  const { email, submit } = waitlistForm(page);
+  await email.fill(address);
+  const sending = await spoken(page, async () => {
+    await submit.click();
+    await expect(page.getByText(WAITING.crowd)).toBeVisible();
+  });
+  expect(sending).toEqual(["button, Join Waitlist", polite(JOINING), polite(WAITING.crowd)]);
+
+  // Back a minute later: the send that finishes it is held, so the note is heard meanwhile.
+  await page.clock.setSystemTime(CLOCK_START + 60_000);
+  const finishing = await holdSends(page, 1);
+  await gotoApp(page, "/");
+  const note = page.getByRole("region", { name: "Your waitlist signup" });
+  const noted = await spoken(page, async () => {
+    await page.clock.runFor(1000);
+    await expect(note).toContainText(address);
+  });
+  expect(noted).toEqual([polite(`We're finishing your waitlist signup for ${address}.`)]);
+  // Found as the page's last region, from the top; read on to its button.
+  expect(await moveTo(page, "moveToPreviousRegion")).toEqual(["region, Your waitlist signup"]);
+  expect(await readOn(page, 11)).toEqual([
+    "status",
+    "paragraph",
+    "We're finishing your waitlist signup for",
+    "strong",
+    address,
+    "end of strong",
+    ".",
+    "end of paragraph",
+    "end of status",
+    "button, Cancel",
+    "end of region, Your waitlist signup",
+  ]);
+  const finished = await spoken(page, async () => {
+    await finishing.arrived();
+    await finishing.release();
+    await page.clock.resume();
+    await expectSuccessShown(page);
+  });
+  expect(finished).toEqual([...REDIRECTING, SUCCESS_HEADING]);
+});
+
+test.describe("the bot check", () => {
+  test.use({ baseURL: E2E_BOT_CHECK_SITE_URL });
+
+  test("Google's challenge: its words said once; closed and expired, each its own words, the address kept", async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    const address = uniqueEmail("heard-challenge");
+    await botCheckEmulator.challenge({ count: 1, match: { email: address } });
+    await gotoApp(page, "/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.focus();
+    const asked = await spoken(page, async () => {
+      await page.keyboard.press("Enter");
+      await expect(challenge(page).solve).toBeFocused();
+    });
+    // Focus goes into Google's frame, named by Google (its own words: a pattern).
+    expect(asked).toEqual([polite(JOINING), expect.stringMatching(/recaptcha challenge/), ASKING]);
+    const closed = await spoken(page, async () => {
+      await page.keyboard.press("Escape");
+      await expectFailureShown(page, address);
+      await expect(submit).toBeFocused();
+    });
+    // Focus is back on the button first (it still says Joining... then: see the report), then
+    // the ending's own words and the toast, each once.
+    expect(closed).toEqual([
+      expect.stringMatching(/^button, Join/),
+      polite(CLOSED),
+      ...SUBMISSION_FAILED,
+    ]);
+
+    await botCheckEmulator.challenge({ count: 1, ends: "expired", match: { email: address } });
+    const expired = await spoken(page, async () => {
+      await page.keyboard.press("Enter");
+      await expect(page.getByText(/expired before it was answered/)).toBeVisible();
+      await expect(submit).toHaveText("Join Waitlist");
+    });
+    expect(expired).toEqual([
+      polite(JOINING),
+      expect.stringMatching(/recaptcha challenge/),
+      ASKING,
+      expect.stringMatching(/^button, Join/),
+      polite(EXPIRED),
+      ...SUBMISSION_FAILED,
+    ]);
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+  const menuToggle = (page: Page) =>
+    page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Menu" });
+
+  /**
+   * From the toggle: the menu opened by keyboard (the virtual reader does not say a focused
+   * control's state changing in place: a real one says "expanded"), its first item, back to the
+   * toggle, its first item again, then closed by Escape, focus back on the toggle.
+   */
+  async function menuHeard(page: Page) {
+    const toggle = menuToggle(page);
+    return [
+      ...(await spoken(page, async () => {
+        await page.keyboard.press("Enter");
+        await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      })),
+      ...(await spoken(page, () => page.keyboard.press("Tab"))),
+      ...(await spoken(page, () => page.keyboard.press("Shift+Tab"))),
+      ...(await spoken(page, () => page.keyboard.press("Tab"))),
+      ...(await spoken(page, async () => {
+        await page.keyboard.press("Escape");
+        await expect(toggle).toBeFocused();
+      })),
+    ];
+  }
+
+  test("the menu opened and closed, then with reduced motion: the same phrases, and a signup too", async ({
+    page,
+  }) => {
+    await gotoApp(page, "/");
+    expect(await spoken(page, () => menuToggle(page).focus())).toEqual([
+      "button, Menu, not expanded",
+    ]);
+    const withMotion = await menuHeard(page);
+    expect(withMotion).toEqual([
+      "button, Features",
+      "button, Menu, 1 control, expanded",
+      "button, Features",
+      "button, Menu, not expanded",
+    ]);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await menuHeard(page)).toEqual(withMotion);
+
+    const { email } = waitlistForm(page);
+    await email.fill(uniqueEmail("heard-phone"));
+    await email.focus();
+    expect(await signUpHeard(page)).toEqual(SIGNED_UP);
+  });
+});
