@@ -1,7 +1,7 @@
 /**
  * The one-way imports of the source layers (README, "Folders"): app -> sections -> waitlist/ui ->
- * components -> components/ui, every layer may use lib, hooks and content, never the other way; no
- * cycles. Inside src/waitlist (ARCHITECTURE.md): ui -> browser -> core, ui and browser -> hand-over,
+ * components -> components/ui, every layer may use lib, hooks, content and analytics (the field
+ * signals), never the other way; no cycles. Inside src/waitlist (ARCHITECTURE.md): ui -> browser -> core, ui and browser -> hand-over,
  * and the rest of the site comes in through a few entry points; the site's start-up
  * (src/app/start-up/) carries the hand-over only. Run by `npm run check`.
  */
@@ -52,7 +52,32 @@ module.exports = {
       comment: "lib, hooks and content serve every layer and use none of the layers above them.",
       severity: "error",
       from: { path: [layer("lib/"), layer("hooks/"), layer("content/")] },
-      to: { path: [layer("components/"), layer("waitlist/"), layer("sections/"), layer("app/")] },
+      to: {
+        path: [
+          layer("analytics/"),
+          layer("components/"),
+          layer("waitlist/"),
+          layer("sections/"),
+          layer("app/"),
+        ],
+      },
+    },
+    {
+      name: "analytics-beside-lib",
+      comment:
+        "The field signals (src/analytics/) serve every layer as src/lib does: they use only themselves, src/lib and the list of paths, never the waitlist (its signup adapter, src/waitlist/browser/signup-signals.ts, calls them) nor any layer above.",
+      severity: "error",
+      from: { path: layer("analytics/"), pathNot: TEST },
+      to: {
+        path: "^src/",
+        pathNot: [layer("analytics/"), layer("lib/"), layer("site-paths\\.ts$")],
+      },
+    },
+    {
+      name: "analytics-without-react",
+      severity: "error",
+      from: { path: layer("analytics/"), pathNot: TEST },
+      to: { path: "^node_modules/(react|react-dom|wouter)/" },
     },
     {
       name: "content-is-data",
@@ -102,7 +127,7 @@ module.exports = {
     {
       name: "waitlist-browser-adapters",
       comment:
-        "The adapters wire the core to the browser and EmailJS: they use the core, the hand-over, the waitlist's texts, src/lib (config, retried imports) and packages, never React or the ui.",
+        "The adapters wire the core to the browser and EmailJS: they use the core, the hand-over, the waitlist's texts, src/lib (config, retried imports), the field signals (src/analytics) and packages, never React or the ui.",
       severity: "error",
       from: { path: waitlist("browser/"), pathNot: TEST },
       to: {
@@ -111,6 +136,7 @@ module.exports = {
           waitlist("(core|hand-over|browser)/"),
           waitlist("texts\\.ts$"),
           layer("lib/"),
+          layer("analytics/"),
           layer("site-paths\\.ts$"),
         ],
       },

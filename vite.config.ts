@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
 import { devRenderPlugin } from "./scripts/build/dev-render-plugin.ts";
 import { worldMapPlugin } from "./scripts/build/world-map-plugin.ts";
-import { readAnalyticsConfig } from "./src/lib/analytics-config.ts";
+import { readAnalyticsConfig } from "./src/analytics/config.ts";
 import { readBotCheckConfig } from "./src/lib/config.ts";
 
 export default defineConfig(({ mode }) => ({

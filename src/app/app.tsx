@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import { Router, useLocation } from "wouter";
+import { signal } from "@/analytics/field-signals";
 import { revealOnScroll } from "@/components/reveal-on-scroll";
 import { ToasterHost } from "@/components/toaster-host";
 import { TrustSettingsProvider } from "@/components/trust-settings";
 import { pageMeta } from "@/content/pages";
 import { site } from "@/content/site";
-import { signal } from "@/lib/analytics";
 import { NO_TRUST_SETTINGS, type TrustSettings } from "@/lib/trust-settings";
 import { PendingSignupNote } from "@/waitlist/ui/pending-signup-note";
 import { ResendQuestions } from "@/waitlist/ui/resend-question";

@@ -9,7 +9,7 @@ import { stripVTControlCharacters } from "node:util";
 import { expect, test } from "@playwright/test";
 import { hostFiles } from "../../scripts/build/host-files";
 import { cacheControl, securityHeaders } from "../../scripts/build/http-headers";
-import { DEFAULT_PLAUSIBLE_ENDPOINT } from "../../src/lib/analytics-config";
+import { DEFAULT_PLAUSIBLE_ENDPOINT } from "../../src/analytics/config";
 import { notFoundPage, sitePages } from "../../src/site-paths";
 import {
   buildWithProxy,

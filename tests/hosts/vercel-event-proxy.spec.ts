@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { HOST_FILE_NAMES } from "../../scripts/build/host-files";
 import { securityHeaders } from "../../scripts/build/http-headers";
-import { DEFAULT_PLAUSIBLE_ENDPOINT } from "../../src/lib/analytics-config";
+import { DEFAULT_PLAUSIBLE_ENDPOINT } from "../../src/analytics/config";
 import { sitePages } from "../../src/site-paths";
 import { buildWithProxy, EVENT_PROXY_PATH } from "./event-proxy";
 import { HOSTS_WORK_DIR } from "./host-stack";

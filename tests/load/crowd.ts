@@ -8,7 +8,7 @@
 // First: the site's code below reads the constants a Vite build would define.
 import "./build-constants";
 import * as emailjs from "@emailjs/browser";
-import { type Recorded, signal, startSignals } from "../../src/lib/analytics";
+import { type Recorded, signal, startSignals } from "../../src/analytics/field-signals";
 import { readEmailConfig } from "../../src/lib/config";
 import {
   buildTemplateParams,
@@ -51,7 +51,7 @@ const posting = new Set<Promise<unknown>>();
 
 /**
  * The crowd's field signals, as a build with VITE_PLAUSIBLE_DOMAIN sends them: the site's own signal
- * code (src/lib/analytics.ts, src/waitlist/browser/signup-signals.ts) with a sender that posts each
+ * code (src/analytics/field-signals.ts, src/waitlist/browser/signup-signals.ts) with a sender that posts each
  * event to the emulator's stand-in of Plausible's event API, in the tracker's shape.
  */
 export function startCrowdSignals(emulatorUrl: string, siteUrl: string): void {

@@ -5,7 +5,7 @@
  * signup that was not sent here. The delivery itself is a stand-in.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Signal } from "@/lib/analytics";
+import type { Signal } from "@/analytics/field-signals";
 import type {
   DeliveryOptions,
   SignupOutcome,
@@ -13,7 +13,7 @@ import type {
 } from "@/waitlist/core/waitlist-signup";
 
 const sent = vi.hoisted(() => [] as Signal[]);
-vi.mock("@/lib/analytics", () => ({ signal: (event: Signal) => sent.push(event) }));
+vi.mock("@/analytics/field-signals", () => ({ signal: (event: Signal) => sent.push(event) }));
 
 const { signalFailed, signalKeptBeforeApp, withSignals } = await import("./signup-signals");
 

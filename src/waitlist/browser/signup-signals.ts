@@ -5,7 +5,7 @@
  * failure the visitor is shown. Callers guard each call with `__ANALYTICS_ON__`, so a build without
  * the setting carries none of it. Nothing about the address goes in.
  */
-import { type Signal, signal } from "@/lib/analytics";
+import { type Signal, signal } from "@/analytics/field-signals";
 import { failureCause } from "@/waitlist/core/failure-cause";
 import type { DeliveryOptions, WaitlistSignup } from "@/waitlist/core/waitlist-signup";
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from "react";
+import { signalFormStart } from "@/analytics/field-signals";
 import { PrivacyNotice } from "@/components/privacy-notice";
 import { StaticContent } from "@/components/static-content";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { signalFormStart } from "@/lib/analytics";
 import { cn } from "@/lib/cn";
 import { loadOnIntent } from "@/waitlist/browser/bot-check";
 import { browserSignup } from "@/waitlist/browser/browser-signup";

@@ -5,14 +5,14 @@
  * Form Start once, at the first focus or typing. The tracker is a stand-in sender.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Recorded } from "./analytics-events";
+import type { Recorded } from "./events";
 
-type Analytics = typeof import("./analytics");
+type Analytics = typeof import("./field-signals");
 
 /** A fresh copy of the module: its queue and its sender start empty. */
 async function fresh(): Promise<Analytics> {
   vi.resetModules();
-  return import("./analytics");
+  return import("./field-signals");
 }
 
 /** A sender that keeps what it is given, loaded when the test says. */

@@ -1,6 +1,6 @@
 /**
  * The field signals' events (docs/analytics.md): names and properties, each a fixed word; shared by
- * the signals (analytics.ts) and the tracker's chunk (plausible-tracker.ts).
+ * the signals (field-signals.ts) and the tracker's chunk (plausible-tracker.ts).
  */
 
 /** The funnel's events and their properties. */

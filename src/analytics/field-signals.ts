@@ -6,8 +6,9 @@
  * sends them; with Global Privacy Control or Do Not Track on, nothing is ever sent or loaded. No
  * event carries the visitor's address or anything typed: names and properties are fixed words.
  */
-import type { Recorded, Signal } from "./analytics-events";
-import { retryingImport } from "./retrying-import";
+
+import { retryingImport } from "@/lib/retrying-import";
+import type { Recorded, Signal } from "./events";
 
 export type { Recorded, Signal };
 

@@ -1,5 +1,5 @@
 /**
- * Plausible's official tracker, set up for the field signals (analytics.ts), in a chunk of its own
+ * Plausible's official tracker, set up for the field signals (field-signals.ts), in a chunk of its own
  * that loads at idle, only in a build with VITE_PLAUSIBLE_DOMAIN. Page views are sent by the app
  * (not on the tracker's own schedule), local events only to a local collector, and every event
  * passes `transformRequest`: its URL cleaned (event-url.ts), its referrer cut to an origin, and
@@ -14,9 +14,9 @@
  * clicks and submits on elements tagged for it.
  */
 import { init, type PlausibleRequestPayload, track } from "@plausible-analytics/tracker";
-import { PLAUSIBLE_DOMAIN, PLAUSIBLE_ENDPOINT } from "./analytics-build";
-import { isSignalName, type Recorded } from "./analytics-events";
+import { PLAUSIBLE_DOMAIN, PLAUSIBLE_ENDPOINT } from "./build-constants";
 import { eventUrl, referrerOrigin } from "./event-url";
+import { isSignalName, type Recorded } from "./events";
 
 /** The endpoint is this machine (the emulator's collector): only then are local pages counted. */
 function isLocal(endpoint: string): boolean {
