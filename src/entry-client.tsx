@@ -1,7 +1,7 @@
 import "./styles.css";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { startSignals } from "./analytics/field-signals";
+import { fieldSignals } from "./analytics/field-signals";
 import { App } from "./app/app";
 import { linkWebManifest, preloadSendOutcome } from "./app/start-up/loader-settings";
 import { enableScrollReveal } from "./components/reveal-on-scroll";
@@ -35,7 +35,7 @@ function hydrate() {
   });
   whenIdle(preloadSendOutcome);
   // The field signals, only in a build with VITE_PLAUSIBLE_DOMAIN: the tracker loads at idle.
-  if (__ANALYTICS_ON__) whenIdle(() => startSignals());
+  if (__ANALYTICS_ON__) whenIdle(() => fieldSignals.start());
 }
 
 // The inline loader (src/app/start-up/inline-loader.ts) starts this module from <head>: it can

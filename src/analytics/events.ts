@@ -3,15 +3,17 @@
  * the signals (field-signals.ts) and the tracker's chunk (plausible-tracker.ts).
  */
 
+/** How a delivered signup was started. */
+export type SignupStart = "form" | "before-app" | "resumed" | "resent";
+
 /** The funnel's events and their properties. */
-export type Signal =
+export type FieldEvent =
   | { name: "pageview" }
   | { name: "Form Start" }
   | {
       name: "Signup";
       props: {
-        /** How the delivered signup was started. */
-        start: "form" | "before-app" | "resumed" | "resent";
+        start: SignupStart;
         /** It was tried again automatically before it arrived. */
         retried: "yes" | "no";
         bot_check: "on" | "off";
@@ -20,8 +22,8 @@ export type Signal =
   | { name: "Signup Failed"; props: { cause: string } }
   | { name: "Signup Kept"; props: { reason: string } };
 
-/** Every signal's name, and no other (the type makes it the whole list). */
-const SIGNAL_NAMES: Readonly<Record<Signal["name"], true>> = {
+/** Every event's name, and no other (the type makes it the whole list). */
+const EVENT_NAMES: Readonly<Record<FieldEvent["name"], true>> = {
   pageview: true,
   "Form Start": true,
   Signup: true,
@@ -30,12 +32,12 @@ const SIGNAL_NAMES: Readonly<Record<Signal["name"], true>> = {
 };
 
 /**
- * `name` is one of the signals': the tracker sends nothing else, not the events of its own that it
- * makes from clicks and submits of elements tagged for it (the site tags none).
+ * `name` is one of the field events': the tracker sends nothing else, not the events of its own
+ * that it makes from clicks and submits of elements tagged for it (the site tags none).
  */
-export function isSignalName(name: string): boolean {
-  return Object.hasOwn(SIGNAL_NAMES, name);
+export function isFieldEventName(name: string): boolean {
+  return Object.hasOwn(EVENT_NAMES, name);
 }
 
-/** A signal and the page it happened on (it may be sent after the page moved on). */
-export type Recorded = Signal & { url: string };
+/** An event and the page it happened on (it may be sent after the page moved on). */
+export type TrackedEvent = FieldEvent & { url: string };

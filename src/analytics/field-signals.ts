@@ -6,13 +6,29 @@
  * sends them; with Global Privacy Control or Do Not Track on, nothing is ever sent or loaded. No
  * event carries the visitor's address or anything typed: names and properties are fixed words.
  */
+import type { FieldEvent, TrackedEvent } from "./events";
 
-import { retryingImport } from "@/lib/retrying-import";
-import type { Recorded, Signal } from "./events";
+export type { FieldEvent, TrackedEvent };
 
-export type { Recorded, Signal };
+/** Sends one event: Plausible's tracker once started, or a stand-in (the load test, unit tests). */
+type Send = (event: TrackedEvent) => void;
 
-type Send = (recorded: Recorded) => void;
+/** One page's field signals: what they are told waits for the tracker, then goes in order. */
+export type FieldSignals = {
+  /**
+   * Loads and starts the tracker (the app calls it once idle; the load test passes a sender of its
+   * own): events tracked before then wait for it.
+   */
+  start(load?: () => Promise<Send>): void;
+  /** Records `event`: sent once the tracker runs, dropped where the visitor opted out. */
+  track(event: FieldEvent): void;
+  /**
+   * The visitor's first focus or typing in `field`, once per page view: "Form Start". Called as the
+   * app starts: a field already focused or holding text was started before it (typed into, perhaps
+   * even submitted, while the page loaded; the app's own put-back of a kept address comes after).
+   */
+  trackFormStart(field: HTMLInputElement): void;
+};
 
 /** The visitor asked sites not to track or sell their data: nothing is sent. */
 function optedOut(): boolean {
@@ -20,64 +36,62 @@ function optedOut(): boolean {
   return browser.globalPrivacyControl === true || navigator.doNotTrack === "1";
 }
 
-const loadTracker = /* @__PURE__ */ retryingImport(
-  async (): Promise<Send> => (await import("./plausible-tracker")).startTracker(),
-);
+/** Its imports are only modules the app loads anyway: without the setting, this file leaves no trace. */
+const loadTracker = async (): Promise<Send> => (await import("./plausible-tracker")).startTracker();
 
-let queue: Recorded[] | undefined = [];
-let send: Send | undefined;
+export function createFieldSignals(): FieldSignals {
+  /** The events tracked before the tracker runs; none once it runs or the visitor opted out. */
+  let waiting: TrackedEvent[] | undefined = [];
+  let send: Send | undefined;
+  let lastPageView: string | undefined;
 
-/**
- * Starts the tracker (the app calls it once idle; the load test passes a sender of its own); events
- * signalled before then wait for it. Its imports are only modules the app loads anyway: without the
- * setting, this file leaves no trace.
- */
-export function startSignals(load: () => Promise<Send> = loadTracker): void {
-  if (optedOut()) {
-    queue = undefined;
-    return;
+  function track(event: FieldEvent): void {
+    const tracked = { ...event, url: location.href };
+    if (event.name === "pageview") {
+      // One view of a page, however often its component mounts (StrictMode mounts it twice).
+      if (tracked.url === lastPageView) return;
+      lastPageView = tracked.url;
+    }
+    if (send) send(tracked);
+    else waiting?.push(tracked);
   }
-  load().then(
-    (loaded) => {
-      send = loaded;
-      for (const waiting of queue ?? []) loaded(waiting);
-      queue = undefined;
+
+  return {
+    start(load = loadTracker) {
+      if (optedOut()) {
+        waiting = undefined;
+        return;
+      }
+      load().then(
+        (loaded) => {
+          send = loaded;
+          for (const event of waiting ?? []) loaded(event);
+          waiting = undefined;
+        },
+        // Offline, or a redeploy removed the chunk: the signals of this page view are lost, never
+        // the page's own work.
+        () => {},
+      );
     },
-    // Offline, or a redeploy removed the chunk: the signals of this page view are lost, never the
-    // page's own work.
-    () => {},
-  );
-}
-
-let lastPageView: string | undefined;
-
-/** Records `event`: sent once the tracker runs, dropped where the visitor opted out. */
-export function signal(event: Signal): void {
-  const recorded = { ...event, url: location.href };
-  if (event.name === "pageview") {
-    // One view of a page, however often its component mounts (StrictMode mounts it twice).
-    if (recorded.url === lastPageView) return;
-    lastPageView = recorded.url;
-  }
-  if (send) send(recorded);
-  else queue?.push(recorded);
+    track,
+    trackFormStart(field) {
+      const started = () => {
+        field.removeEventListener("focus", started);
+        field.removeEventListener("input", started);
+        track({ name: "Form Start" });
+      };
+      if (field.ownerDocument.activeElement === field || field.value !== "") {
+        started();
+        return;
+      }
+      field.addEventListener("focus", started);
+      field.addEventListener("input", started);
+    },
+  };
 }
 
 /**
- * The visitor's first focus or typing in the field, once per page view: "Form Start". Called as the
- * app starts: a field already focused or holding text was started before it (typed into, perhaps
- * even submitted, while the page loaded; the app's own put-back of a kept address comes after).
+ * The page's field signals, one object for the page (this module runs once per page): the app, the
+ * form's hook and the signup track through it. The load test makes one of its own.
  */
-export function signalFormStart(field: HTMLInputElement): void {
-  const start = () => {
-    field.removeEventListener("focus", start);
-    field.removeEventListener("input", start);
-    signal({ name: "Form Start" });
-  };
-  if (field.ownerDocument.activeElement === field || field.value !== "") {
-    start();
-    return;
-  }
-  field.addEventListener("focus", start);
-  field.addEventListener("input", start);
-}
+export const fieldSignals: FieldSignals = /* @__PURE__ */ createFieldSignals();

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Router, useLocation } from "wouter";
-import { signal } from "@/analytics/field-signals";
+import { fieldSignals } from "@/analytics/field-signals";
 import { revealOnScroll } from "@/components/reveal-on-scroll";
 import { ToasterHost } from "@/components/toaster-host";
 import { TrustSettingsProvider } from "@/components/trust-settings";
@@ -77,7 +77,7 @@ function CurrentPage() {
     if (loadAfresh) window.location.reload();
     else document.title = pageMeta[routeId].title;
     // One page view per page shown (the field signals, only in a build with them).
-    if (__ANALYTICS_ON__ && !loadAfresh) signal({ name: "pageview" });
+    if (__ANALYTICS_ON__ && !loadAfresh) fieldSignals.track({ name: "pageview" });
   }, [routeId, loadAfresh]);
   if (loadAfresh) return null;
   const Page = PAGES[routeId];

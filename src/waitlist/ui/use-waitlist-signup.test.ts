@@ -2,8 +2,8 @@
 /**
  * The form's hook over a stand-in for the signup module: validation before sending, one send at a
  * time, where the form stands (idle, an address kept, invalid, joining and why it waits, not sent),
- * the toasts, the move to /success, and the hand-over of a submit the inline loader kept. Texts are
- * typed here, not imported from src/waitlist/texts.ts.
+ * the toasts, the move to /success, the hand-over of a submit the inline loader kept (said to the
+ * signup in its options). Texts are typed here, not imported from src/waitlist/texts.ts.
  */
 import { act, createElement, useRef } from "react";
 import { createRoot, type Root } from "react-dom/client";
@@ -15,6 +15,7 @@ type Outcome = "sent" | "cancelled" | "unknown";
 type WaitReason = "crowd" | "trouble" | "offline" | "slow";
 type SubmitOptions = {
   honeypot: string;
+  keptBeforeApp: boolean;
   onWaiting: (reason: WaitReason) => void;
   onAsking: (asking: boolean) => void;
 };
@@ -117,6 +118,7 @@ afterEach(async () => {
   container.remove();
   delete (window as unknown as Record<string, unknown>).__bulwarkSignup;
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe("validation", () => {
@@ -166,6 +168,8 @@ describe("a send", () => {
     expect(signup.submit).toHaveBeenCalledTimes(1);
     expect(signup.submit.mock.calls[0]?.[0]).toBe("ada@example.com");
     expect(signup.submit.mock.calls[0]?.[1].honeypot).toBe("bot value");
+    // A build without the field signals tells the signup nothing of how it started.
+    expect(signup.submit.mock.calls[0]?.[1]).not.toHaveProperty("keptBeforeApp");
     expect(hook.status).toEqual({ kind: "joining" });
     await act(async () => send.resolve("sent"));
     expect(emailField().value).toBe("");
@@ -337,6 +341,20 @@ describe("a submit the inline loader kept", () => {
     expect(signup.submit).toHaveBeenCalledTimes(1);
     expect(signup.submit.mock.calls[0]?.[0]).toBe("ada@example.com");
     expect(navigate).toHaveBeenCalledWith("/success");
+  });
+
+  it("with the field signals on, says so to the signup for that submit only: the next is the form's", async () => {
+    // A build with VITE_PLAUSIBLE_DOMAIN (vitest.config.ts defines the constant as a global).
+    vi.stubGlobal("__ANALYTICS_ON__", true);
+    signup.submit.mockResolvedValue("sent").mockRejectedValueOnce(new Error("offline"));
+    keptSubmit(true);
+    servedEmail = "ada@example.com";
+    await mount();
+    await submitWith("ada@example.com");
+    expect(signup.submit.mock.calls.map(([, options]) => options.keptBeforeApp)).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it("is dropped when the visitor emptied the field meanwhile", async () => {

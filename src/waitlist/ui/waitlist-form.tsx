@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { signalFormStart } from "@/analytics/field-signals";
+import { fieldSignals } from "@/analytics/field-signals";
 import { PrivacyNotice } from "@/components/privacy-notice";
 import { StaticContent } from "@/components/static-content";
 import { Button } from "@/components/ui/button";
@@ -58,7 +58,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
   useEffect(() => {
     const input = inputRef.current;
     if (__BOT_CHECK_ON__ && input) loadOnIntent(input);
-    if (__ANALYTICS_ON__ && input) signalFormStart(input);
+    if (__ANALYTICS_ON__ && input) fieldSignals.trackFormStart(input);
     const pending = browserSignup().failedEmail();
     if (input && pending && input.value === "") {
       input.value = pending;
