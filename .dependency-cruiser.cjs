@@ -161,6 +161,14 @@ module.exports = {
       to: { path: waitlist("ui/") },
     },
     {
+      name: "waitlist-form-through-its-hook",
+      comment:
+        "The form reaches the signup, the bot check and the field signals through its hook (use-waitlist-signup.ts) only: it draws a FormStatus and hands the hook its elements.",
+      severity: "error",
+      from: { path: waitlist("ui/waitlist-form\\.tsx$") },
+      to: { path: [waitlist("browser/"), layer("analytics/")] },
+    },
+    {
       name: "waitlist-ui-below-sections",
       comment:
         "The waitlist's ui sits between sections and components: it may use components, hooks, lib, content and the rest of the waitlist, never sections or the app (the inline loader included).",

@@ -3,7 +3,8 @@
  * The form's hook over a stand-in for the signup module: validation before sending, one send at a
  * time, where the form stands (idle, an address kept, invalid, joining and why it waits, not sent),
  * the toasts, the move to /success, the hand-over of a submit the inline loader kept (said to the
- * signup in its options). Texts are typed here, not imported from src/waitlist/texts.ts.
+ * signup in its options) and the address of a failed attempt put back. Texts are typed here, not
+ * imported from src/waitlist/texts.ts.
  */
 import { act, createElement, useRef } from "react";
 import { createRoot, type Root } from "react-dom/client";
@@ -22,6 +23,7 @@ type SubmitOptions = {
 
 const signup = vi.hoisted(() => ({
   submit: vi.fn<(email: string, options: SubmitOptions) => Promise<Outcome>>(),
+  failedEmail: vi.fn<() => string | null>(),
 }));
 const toasts = vi.hoisted(() => ({
   toast: vi.fn((_input: { title: string; description?: string; variant?: string }) => "toast-1"),
@@ -106,6 +108,7 @@ beforeEach(() => {
   container = document.createElement("div");
   document.body.append(container);
   signup.submit.mockReset();
+  signup.failedEmail.mockReset().mockReturnValue(null);
   toasts.toast.mockClear();
   toasts.whenToastAnnounced.mockClear();
   navigate.mockReset();
@@ -309,11 +312,12 @@ describe("a failed send", () => {
 });
 
 describe("an address kept from an earlier failed attempt", () => {
-  it("is shown as kept once put back in the field, until the visitor sends it", async () => {
+  it("is put back in an empty field and shown as kept, until the visitor sends it", async () => {
     const send = deferred<Outcome>();
     signup.submit.mockReturnValue(send.promise);
+    signup.failedEmail.mockReturnValue("ada@example.com");
     await mount();
-    await act(async () => hook.showKept());
+    expect(emailField().value).toBe("ada@example.com");
     expect(hook.status).toEqual({ kind: "idle", kept: true });
     // Typing in the field says nothing new about it.
     await act(async () => hook.onEmailInput("ada@example.com"));
@@ -322,6 +326,14 @@ describe("an address kept from an earlier failed attempt", () => {
     expect(hook.status).toEqual({ kind: "joining" });
     await act(async () => send.reject(new Error("400 Bad Request")));
     expect(hook.status).toEqual({ kind: "not-sent" });
+  });
+
+  it("never replaces what the visitor typed before the app ran", async () => {
+    signup.failedEmail.mockReturnValue("ada@example.com");
+    servedEmail = "grace@example.com";
+    await mount();
+    expect(emailField().value).toBe("grace@example.com");
+    expect(hook.status).toEqual({ kind: "idle" });
   });
 });
 

@@ -1,10 +1,23 @@
 /**
  * Adapts the waitlist signup (src/waitlist/core) to the form: validation, the Joining... state, the
- * toasts and the move to /success, and the hand-over of a submit the inline loader kept before the
- * app ran (how it started, said to the signup in its options).
+ * toasts and the move to /success, the hand-over of a submit the inline loader kept before the app
+ * ran, and what the form's field starts (the bot check's load on intent, the field signals' Form
+ * Start, the address kept from a failed attempt). The form reaches the signup through here only.
  */
-import { type FormEvent, type RefObject, useLayoutEffect, useRef, useState } from "react";
-import { type BotCheckFailure, botCheckFailureOf } from "@/waitlist/browser/bot-check";
+import {
+  type FormEvent,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { fieldSignals } from "@/analytics/field-signals";
+import {
+  type BotCheckFailure,
+  botCheckFailureOf,
+  loadOnIntent,
+} from "@/waitlist/browser/bot-check";
 import { browserSignup } from "@/waitlist/browser/browser-signup";
 import { isValidEmail, normalizeEmail } from "@/waitlist/core/email-validation";
 import type { WaitReason } from "@/waitlist/core/waitlist-signup";
@@ -97,6 +110,18 @@ export function useWaitlistSignup({
     if (email.trim() !== "") void submit(email, honeypot, true);
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first commits.
+  useEffect(() => {
+    const input = field.current;
+    if (__BOT_CHECK_ON__ && input) loadOnIntent(input);
+    if (__ANALYTICS_ON__ && input) fieldSignals.trackFormStart(input);
+    const pending = browserSignup().failedEmail();
+    if (input && pending && input.value === "") {
+      input.value = pending;
+      showKept();
+    }
+  }, []);
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void submit(...currentValues(event.currentTarget));
@@ -111,5 +136,5 @@ export function useWaitlistSignup({
     setStatus({ kind: "idle", kept: true });
   }
 
-  return { status, onSubmit, onEmailInput, showKept };
+  return { status, onSubmit, onEmailInput };
 }
