@@ -17,7 +17,7 @@ import type {
 } from "@/waitlist/core/waitlist-signup";
 
 /** A submit's options: the core's, and how the submit was started, which only the form knows. */
-export type SubmitOptions = NonNullable<Parameters<WaitlistSignup["submit"]>[1]> & {
+type SubmitOptions = NonNullable<Parameters<WaitlistSignup["submit"]>[1]> & {
   /** The inline loader kept this submit before the app ran ("before-app"; else "form"). */
   keptBeforeApp?: boolean;
 };

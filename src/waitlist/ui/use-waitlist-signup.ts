@@ -1,8 +1,9 @@
 /**
  * Adapts the waitlist signup (src/waitlist/core) to the form: validation, the Joining... state, the
  * toasts and the move to /success, the hand-over of a submit the inline loader kept before the app
- * ran, and what the form's field starts (the bot check's load on intent, the field signals' Form
- * Start, the address kept from a failed attempt). The form reaches the signup through here only.
+ * ran (how it started, said to the signup in its options), and what the form's field starts (the
+ * bot check's load on intent, the field signals' Form Start, the address kept from a failed
+ * attempt). The form reaches the signup through here only.
  */
 import {
   type FormEvent,
