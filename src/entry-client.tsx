@@ -8,14 +8,46 @@ import { enableScrollReveal } from "./components/reveal-on-scroll";
 import { whenIdle } from "./lib/when-idle";
 import { shieldStorage } from "./waitlist/browser/browser-storage";
 import { restoreServedPage } from "./waitlist/hand-over/early-submit";
+import { FORM_ISLAND_ATTRIBUTE } from "./waitlist/hand-over/form-island";
+import { WaitlistForm } from "./waitlist/ui/waitlist-form";
 
 // Before anything reads site storage: where it is blocked, the tab's memory stands in.
 shieldStorage(window);
 enableScrollReveal();
 linkWebManifest();
 
-function hydrate() {
+/** A mismatch means the prerendered page and the app disagree: make it loud (tests watch it). */
+const rootOptions = {
+  onRecoverableError(error: unknown) {
+    console.error("Hydration error:", error);
+  },
+};
+
+/**
+ * The waitlist form's host (src/waitlist/ui/form-island.tsx), once its markup is parsed whole: its
+ * inline script, the host's last child, is in the document only then.
+ */
+function parsedFormIsland(): HTMLElement | null {
+  const host = document.querySelector<HTMLElement>(`[${FORM_ISLAND_ATTRIBUTE}]`);
+  return host?.querySelector("script") ? host : null;
+}
+
+/** The form as a root of its own: live before the rest of the page has been parsed or hydrated. */
+function hydrateForm(host: HTMLElement) {
   // Whatever the inline loader showed for a submit kept before now goes: React must find its markup.
+  restoreServedPage(window);
+  hydrateRoot(
+    host,
+    <StrictMode>
+      <WaitlistForm fieldId={host.getAttribute(FORM_ISLAND_ATTRIBUTE) as string} />
+    </StrictMode>,
+    // Its own ids: the page's root and the form's never give one id twice.
+    { ...rootOptions, identifierPrefix: "form-" },
+  );
+}
+
+/** The whole page, adopting the form's host as served (the form's root owns what is inside). */
+function hydratePage() {
   restoreServedPage(window);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread in one long task (the bench's Total Blocking Time bar), as Next.js does.
@@ -25,12 +57,7 @@ function hydrate() {
       <StrictMode>
         <App />
       </StrictMode>,
-      {
-        // A mismatch means the prerendered page and the app disagree: make it loud (tests watch it).
-        onRecoverableError(error) {
-          console.error("Hydration error:", error);
-        },
-      },
+      rootOptions,
     );
   });
   whenIdle(preloadSendOutcome);
@@ -38,10 +65,35 @@ function hydrate() {
   if (__ANALYTICS_ON__) whenIdle(() => fieldSignals.start());
 }
 
-// The inline loader (src/app/start-up/inline-loader.ts) starts this module from <head>: it can
-// arrive before the document is parsed, and hydration needs the whole prerendered tree.
+/**
+ * Runs `then` in a task after the next frame is rendered (an intersection observer's first notice:
+ * the body always meets the viewport), with no timer, which a test's paused clock would hold.
+ */
+function afterNextFrame(then: () => void) {
+  const observer = new IntersectionObserver(() => {
+    observer.disconnect();
+    then();
+  });
+  observer.observe(document.body);
+}
+
+// The inline loader (src/app/start-up/inline-loader.ts) starts this module as soon as the form's
+// markup is parsed (or, on a page without the form, once the page has been painted whole): the
+// form hydrates at once; the page needs its whole prerendered tree, so it waits for the parse, and
+// then for a frame, the form drawn live by then; its hydration, a transition, yields to the
+// visitor's input.
+const formHost = parsedFormIsland();
+if (formHost) hydrateForm(formHost);
+
+function hydrateRest() {
+  const host = document.querySelector<HTMLElement>(`[${FORM_ISLAND_ATTRIBUTE}]`);
+  if (host && !formHost) hydrateForm(host);
+  hydratePage();
+}
+
+const afterParse = formHost ? () => afterNextFrame(hydrateRest) : hydrateRest;
 if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", hydrate, { once: true });
+  document.addEventListener("DOMContentLoaded", afterParse, { once: true });
 } else {
-  hydrate();
+  afterParse();
 }

@@ -12,14 +12,19 @@
  * 2.5x between runs): each is a ratio to a floor measured in the same interleaved rounds.
  * - LCP and TBT are judged against a bare one-heading page measured in the same rounds (a busy
  *   machine slows both alike); Lighthouse CI compares a run with fixed numbers only.
- * - The main thread's work before first paint is judged against the bare page's, and how soon the
- *   form is React's against a React floor's: the least a prerendered React 19 page needs to own
- *   one form (scripts/bench/react-floor.ts).
+ * - How soon the form is React's, from navigation, and how long an input during start-up waits for
+ *   its next paint are judged against a React floor's: the least a prerendered React 19 page needs
+ *   to own one form (scripts/bench/react-floor.ts). Form live is judged from navigation, not from
+ *   first paint: the floor's figure after its first paint is bimodal (its module is often run
+ *   before that paint, which costs it an LCP the LCP bar forbids; issue 49's decision).
+ * - The main thread's work before first paint is printed beside the bare page's, not judged: it is
+ *   the first screen's own cost, and the LCP bar keeps it honest.
  * - The weights count response bodies, JavaScript as served in brotli and again as a gzip-only host
  *   would send it, and CSS inlined into the HTML; Lighthouse's `resource-summary` counts transfer
  *   sizes with headers, in the one encoding it was served, and stylesheets only.
- * - "Form live" (the form is React's after first paint) and the work before first paint are not
- *   Lighthouse audits: the bench watches them itself (scripts/bench/form-live.ts, paint-work.ts).
+ * - "Form live", the input during start-up and the work before first paint are not Lighthouse
+ *   audits: the bench watches them itself (scripts/bench/form-live.ts, start-up-input.ts,
+ *   paint-work.ts).
  */
 
 const KB = 1024;
@@ -61,15 +66,18 @@ export const REFERENCE_BARS = {
   /** No run's LCP over this many times the bare page's median. */
   lcpMaxRatio: 1.5,
   /** A page's median TBT at most the bare page's plus this. */
-  tbtOverReferenceMs: 25,
+  tbtOverReferenceMs: 50,
 };
 
 /** Bars relative to the floors the bench measures beside the site (4x CPU, medians of interleaved runs). */
 export const FLOOR_BARS = {
-  /** The form React's after first paint, at most this many times the React floor's. */
+  /** The form React's, from navigation, at most this many times the React floor's (medians). */
   formLiveOverReactFloor: 1.25,
-  /** Main-thread work before first paint (parse, style, layout, paint, script), at most this many times the bare page's. */
-  paintWorkOverBare: 2,
+  /**
+   * The longest event-to-next-paint of the inputs during start-up (start-up-input.ts), at most the
+   * React floor's plus this (medians over the rounds).
+   */
+  inputOverReactFloorMs: 50,
 };
 
 /** What the pages may weigh: the scripts and CSS of `/`, its idle preloads included, and each page's HTML. */
@@ -136,12 +144,12 @@ export function budgetsTable(): string {
     ["Requests off the origin before a submit", String(REQUEST_BARS.offOrigin)],
     ["Render-blocking requests but CSS", String(REQUEST_BARS.renderBlockingNotCss)],
     [
-      "Form live: the form's field is React's, after first paint, 4x CPU",
+      "Form live: the form's field is React's, from navigation, 4x CPU",
       `at most ${FLOOR_BARS.formLiveOverReactFloor}× the React floor's`,
     ],
     [
-      "Main-thread work before first paint (parse, style, layout, paint, script), 4x CPU",
-      `at most ${FLOOR_BARS.paintWorkOverBare}× the bare page's`,
+      "Input during start-up: the longest event to next paint of a tap on the field and a letter typed at FCP + 0, 250, 500 and 1,000 ms, 4x CPU",
+      `at most the React floor's + ${FLOOR_BARS.inputOverReactFloorMs} ms`,
     ],
   ];
   const lines = ["| Figure | Bar |", "|---|---|"];

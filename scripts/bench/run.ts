@@ -96,6 +96,7 @@ async function main() {
       figures,
       breakdown,
       formLive: floors.formLive,
+      input: floors.input,
       paintWork: floors.paintWork,
       verdicts,
       offenders,

@@ -2,8 +2,8 @@
  * Builds the site: the client bundle into <out>/dist, the server bundle into <out>/dist-ssr, then
  * prerendered HTML. Run: npm run build (production) or npm run build:local (the local emulator).
  */
-import { writeFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { build, type InlineConfig, loadEnv } from "vite";
@@ -16,7 +16,7 @@ import {
 } from "../../src/lib/trust-settings";
 import { EmailBuildError, writeEmailsForBuild } from "./emails";
 import { builtFileAt } from "./endpoint-path";
-import { hostFiles } from "./host-files";
+import { besideDistFiles, hostFiles, NETLIFY_EDGE_FUNCTION_FILE } from "./host-files";
 import { BUILD_SETTINGS_FILE } from "./http-headers";
 import { PrerenderError, prerender } from "./prerender";
 import { buildSettingFaults, type ProductionBuildOptions } from "./production-settings";
@@ -143,14 +143,22 @@ export async function buildSite({
   await writeFile(resolve(outDir, BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
   // Deploy files for static hosts, from the same header list the preview server sends; a setting
   // no host's rule could carry (the field signals' proxy) stops the build in one line.
-  let files: ReturnType<typeof hostFiles>;
+  let files: Awaited<ReturnType<typeof hostFiles>>;
+  let beside: Awaited<ReturnType<typeof besideDistFiles>>;
   try {
-    files = hostFiles(settings);
+    files = await hostFiles(settings);
+    beside = await besideDistFiles(settings);
   } catch (error) {
     throw new BuildSettingsError(`Build stopped: ${(error as Error).message}`);
   }
   for (const [name, text] of Object.entries(files)) {
     await writeFile(resolve(distDir, name), text);
+  }
+  // Netlify's edge function lives beside dist/: one an earlier build left goes with the proxy.
+  await rm(resolve(outDir, NETLIFY_EDGE_FUNCTION_FILE), { force: true });
+  for (const [path, text] of Object.entries(beside)) {
+    await mkdir(dirname(resolve(outDir, path)), { recursive: true });
+    await writeFile(resolve(outDir, path), text);
   }
   // The emails to paste into EmailJS, beside dist/, never in it: a host serves all of dist/.
   if (mode !== LOCAL_MODE) await writeEmailsForBuild(env, outDir);

@@ -1,12 +1,20 @@
 /**
  * The files static hosts read from dist/ and must never serve: `_headers` and `_redirects`
  * (Cloudflare Pages, Netlify), `vercel.json` and `.vercelignore` (Vercel, with dist/ as the
- * project's root), and, with a first-party endpoint for the field signals, `_worker.js` and
- * `_routes.json` (Cloudflare Pages' advanced mode). Written by scripts/build/build.ts;
- * docs/deploying.md says which host reads which.
+ * project's root), and, with a first-party endpoint for the field signals, the event proxy for each
+ * host: `_worker.js` and `_routes.json` (Cloudflare Pages' advanced mode), `middleware.js` (Vercel)
+ * and, beside dist/, Netlify's edge function. Written by scripts/build/build.ts; docs/deploying.md
+ * says which host reads which.
  */
 import { notFoundPage } from "../../src/site-paths";
-import { type BuildSettings, netlifyHeadersFile, vercelConfig } from "./http-headers";
+import { bundleEventProxy } from "./event-proxy/bundle";
+import type { EventProxySettings } from "./event-proxy/handler";
+import {
+  type BuildSettings,
+  eventProxyHeaders,
+  netlifyHeadersFile,
+  vercelConfig,
+} from "./http-headers";
 
 /**
  * A path no build ever writes: a `_redirects` rewrite to it makes the host answer with its
@@ -16,8 +24,11 @@ const NOWHERE_PATH = "/.not-found";
 
 /** The deploy files every build writes. */
 const DEPLOY_FILE_NAMES = ["_headers", "_redirects", "vercel.json", ".vercelignore"] as const;
-/** Cloudflare Pages' worker and the one route it runs for: only in a build with a proxy. */
-const PROXY_FILE_NAMES = ["_worker.js", "_routes.json"] as const;
+/**
+ * Cloudflare Pages' worker and the one route it runs for, and Vercel's middleware: only in a build
+ * with a proxy.
+ */
+const PROXY_FILE_NAMES = ["_worker.js", "_routes.json", "middleware.js"] as const;
 
 /** The deploy files, by name, which a host that does not read them would serve as it serves a page. */
 export const HOST_FILE_NAMES = [...DEPLOY_FILE_NAMES, ...PROXY_FILE_NAMES] as const;
@@ -50,35 +61,23 @@ function checkedProxy(proxy: AnalyticsProxy): AnalyticsProxy {
 /**
  * Cloudflare Pages and Netlify `_redirects`: the not-found page's own path and the deploy files
  * written answer 404. Cloudflare applies these rules before its files; Netlify only where no file
- * exists unless forced with `!`, which Cloudflare refuses (docs/deploying.md). With a proxy, the
- * endpoint's external 200 rewrite: Netlify proxies it, passing the visitor's address in
- * X-Forwarded-For; Cloudflare, which proxies only to its own paths, skips that one line with a
- * warning and runs `_worker.js` there instead.
+ * exists unless forced with `!`, which Cloudflare refuses (docs/deploying.md).
  */
-function redirectsFile(
-  written: readonly HostFileName[],
-  proxy: AnalyticsProxy | undefined,
-): string {
+function redirectsFile(written: readonly HostFileName[]): string {
   const hidden = [notFoundPage.path, ...written.map((name) => `/${name}`)];
-  const rules = hidden.map((path) => `${path} ${NOWHERE_PATH} 200`);
-  if (proxy) rules.push(`${proxy.path} ${proxy.upstream} 200`);
-  return `${rules.join("\n")}\n`;
+  return `${hidden.map((path) => `${path} ${NOWHERE_PATH} 200`).join("\n")}\n`;
 }
+
+/** Vercel's own files: its configuration and, with a proxy, its middleware. */
+const VERCEL_FILE_NAMES: readonly HostFileName[] = [
+  "vercel.json",
+  ".vercelignore",
+  "middleware.js",
+];
 
 /** Vercel uploads and serves every file of its project but these: the other hosts' files. */
 function vercelIgnoreFile(written: readonly HostFileName[]): string {
-  return `${written.filter((name) => name !== "vercel.json" && name !== ".vercelignore").join("\n")}\n`;
-}
-
-/**
- * Vercel `vercel.json`; with a proxy, the endpoint's external rewrite (Plausible's guide for
- * Vercel): Vercel's edge forwards the request with the visitor's address in X-Forwarded-For.
- */
-function vercelFile(settings: BuildSettings, proxy: AnalyticsProxy | undefined): string {
-  const config = vercelConfig(settings);
-  if (!proxy) return config;
-  const rewrites = [{ source: proxy.path, destination: proxy.upstream }];
-  return `${JSON.stringify({ ...JSON.parse(config), rewrites }, null, 2)}\n`;
+  return `${written.filter((name) => !VERCEL_FILE_NAMES.includes(name)).join("\n")}\n`;
 }
 
 /**
@@ -89,66 +88,50 @@ function cloudflareRoutesFile(proxy: AnalyticsProxy): string {
   return `${JSON.stringify({ version: 1, include: [proxy.path], exclude: [] }, null, 2)}\n`;
 }
 
-/**
- * Cloudflare Pages `_worker.js` (advanced mode): forwards an event as Plausible's Events API asks,
- * the body and User-Agent as they came and the visitor's address (CF-Connecting-IP, set by
- * Cloudflare's edge) in X-Forwarded-For, and answers with the upstream's status and body. Nothing
- * else of the request leaves (no cookie, no other header); an address the request claims in its own
- * X-Forwarded-For is not passed on.
- */
-function cloudflareWorkerFile(proxy: AnalyticsProxy): string {
-  return `// Cloudflare Pages' worker, written by the build (scripts/build/host-files.ts): _routes.json
-// runs it for the field signals' endpoint alone, which it forwards to Plausible with the visitor's
-// address.
-const EVENT_PATH = ${JSON.stringify(proxy.path)};
-const UPSTREAM = ${JSON.stringify(proxy.upstream)};
-const PASSED_HEADERS = ["content-type", "user-agent"];
-
-export default {
-  async fetch(request, env) {
-    if (new URL(request.url).pathname !== EVENT_PATH) return env.ASSETS.fetch(request);
-    const headers = new Headers();
-    for (const name of PASSED_HEADERS) {
-      const value = request.headers.get(name);
-      if (value !== null) headers.set(name, value);
-    }
-    const visitor = request.headers.get("cf-connecting-ip");
-    if (visitor) headers.set("x-forwarded-for", visitor);
-    const withBody = request.method !== "GET" && request.method !== "HEAD";
-    let answer;
-    try {
-      answer = await fetch(UPSTREAM, {
-        method: request.method,
-        headers,
-        body: withBody ? await request.arrayBuffer() : undefined,
-      });
-    } catch {
-      return new Response("The event could not be forwarded.", { status: 502 });
-    }
-    const type = answer.headers.get("content-type");
-    return new Response(answer.body, {
-      status: answer.status,
-      headers: type ? { "content-type": type } : {},
-    });
-  },
-};
-`;
+/** What each host's copy of the handler is given: the upstream and the answers' headers. */
+function proxySettings(settings: BuildSettings, proxy: AnalyticsProxy): EventProxySettings {
+  return { upstream: proxy.upstream, answerHeaders: eventProxyHeaders(settings) };
 }
 
 /**
- * Every deploy file of a build, by name. Without `analyticsProxy` they are the four every build
- * writes; with it, each host's proxy rule for the endpoint, from the same setting.
+ * Every deploy file of a build written into dist/, by name. Without `analyticsProxy` they are the
+ * four every build writes; with it, Cloudflare's worker and its routes and Vercel's middleware, each
+ * the one event proxy (./event-proxy/) bundled for that host.
  */
-export function hostFiles(settings: BuildSettings): Partial<Record<HostFileName, string>> {
+export async function hostFiles(
+  settings: BuildSettings,
+): Promise<Partial<Record<HostFileName, string>>> {
   const proxy = settings.analyticsProxy && checkedProxy(settings.analyticsProxy);
   const written = proxy ? HOST_FILE_NAMES : DEPLOY_FILE_NAMES;
-  return {
+  const files: Partial<Record<HostFileName, string>> = {
     _headers: netlifyHeadersFile(settings),
-    _redirects: redirectsFile(written, proxy),
-    "vercel.json": vercelFile(settings, proxy),
+    _redirects: redirectsFile(written),
+    "vercel.json": vercelConfig(settings),
     ".vercelignore": vercelIgnoreFile(written),
-    ...(proxy
-      ? { "_worker.js": cloudflareWorkerFile(proxy), "_routes.json": cloudflareRoutesFile(proxy) }
-      : {}),
   };
+  if (!proxy) return files;
+  const handler = proxySettings(settings, proxy);
+  return {
+    ...files,
+    "_worker.js": await bundleEventProxy("cloudflare", proxy.path, handler),
+    "_routes.json": cloudflareRoutesFile(proxy),
+    "middleware.js": await bundleEventProxy("vercel", proxy.path, handler),
+  };
+}
+
+/**
+ * Where Netlify's build reads an edge function (its Frameworks API), relative to the build's
+ * folder: beside dist/, so never served.
+ */
+export const NETLIFY_EDGE_FUNCTION_FILE = ".netlify/v1/edge-functions/event-proxy.js";
+
+/**
+ * The files a build writes beside dist/, by path relative to the build's folder: with
+ * `analyticsProxy`, Netlify's edge function; without it, none (build.ts removes an older one).
+ */
+export async function besideDistFiles(settings: BuildSettings): Promise<Record<string, string>> {
+  const proxy = settings.analyticsProxy && checkedProxy(settings.analyticsProxy);
+  if (!proxy) return {};
+  const text = await bundleEventProxy("netlify", proxy.path, proxySettings(settings, proxy));
+  return { [NETLIFY_EDGE_FUNCTION_FILE]: text };
 }

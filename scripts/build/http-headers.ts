@@ -40,6 +40,8 @@ export const BUILD_SETTINGS_FILE = "dist-ssr/build-settings.json";
 
 const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
 const CACHE_REVALIDATE = "public, max-age=0, must-revalidate";
+/** An answer of the field signals' endpoint: no cache keeps it. */
+const CACHE_NONE = "no-store";
 
 const quoted = (hashes: string[]) => hashes.map((hash) => ` '${hash}'`).join("");
 
@@ -99,6 +101,14 @@ export function securityHeaders(settings: BuildSettings): HeaderMap {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
   };
+}
+
+/**
+ * Every answer of the field signals' endpoint (scripts/build/event-proxy/), its refusals and the
+ * upstream's alike: the site's security headers, and no cache.
+ */
+export function eventProxyHeaders(settings: BuildSettings): HeaderMap {
+  return { ...securityHeaders(settings), "Cache-Control": CACHE_NONE };
 }
 
 export function cacheControl(urlPath: string): string {

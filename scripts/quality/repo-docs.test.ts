@@ -34,6 +34,7 @@ const GENERATED = [
   ".e2e/",
   ".local-stack/",
   ".vercel/",
+  ".netlify/",
   "emailjs-templates/",
   "src/generated/",
 ];

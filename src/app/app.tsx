@@ -6,9 +6,9 @@ import { ToasterHost } from "@/components/toaster-host";
 import { TrustSettingsProvider } from "@/components/trust-settings";
 import { pageMeta } from "@/content/pages";
 import { site } from "@/content/site";
+import { markPageHydrated } from "@/lib/page-hydrated";
 import { NO_TRUST_SETTINGS, type TrustSettings } from "@/lib/trust-settings";
 import { PendingSignupNote } from "@/waitlist/ui/pending-signup-note";
-import { ResendQuestions } from "@/waitlist/ui/resend-question";
 import { LandingPage } from "./pages/landing-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { SuccessPage } from "./pages/success-page";
@@ -42,10 +42,8 @@ export function App({
   return (
     <TrustSettingsProvider value={trust}>
       <Router ssrPath={ssrPath}>
-        <ResendQuestions>
-          <CurrentPage />
-          <PendingSignupNote />
-        </ResendQuestions>
+        <CurrentPage />
+        <PendingSignupNote />
         <Toasts />
       </Router>
     </TrustSettingsProvider>
@@ -70,7 +68,7 @@ function CurrentPage() {
   const loadAfresh = servedRouteId.current === null && SERVED_ONLY.has(routeId);
   useEffect(() => {
     // Hydration is done: the page answers every click from here on (the e2e tests wait for this).
-    document.documentElement.dataset.hydrated = "";
+    markPageHydrated();
     revealOnScroll();
   }, []);
   useEffect(() => {

@@ -40,6 +40,7 @@ export function PrivacyNotice({ className }: { className?: string }) {
             notice.retention.neutral
           )}
         </Point>
+        <Point term={notice.device.term}>{notice.device.text}</Point>
         {__ANALYTICS_ON__ && <Point term={notice.analytics.term}>{notice.analytics.text}</Point>}
         <Point term={notice.rights.term}>{notice.rights.text}</Point>
         <Point term={notice.contact.term}>

@@ -17,6 +17,11 @@ export type PrivacyNoticeContent = {
    */
   recipients: FixedPoint & { withBotCheck: string };
   retention: SettingPoint & { month: { one: string; other: string } };
+  /**
+   * What the form leaves in the visitor's browser, why and for how long (docs/behaviour.md, "What
+   * the browser keeps"): its days are the memory's (src/waitlist/core/signup-memory.ts).
+   */
+  device: FixedPoint;
   rights: FixedPoint;
   contact: SettingPoint;
   /**
@@ -53,13 +58,17 @@ export const privacyNotice = {
     neutral: "Only as long as the waitlist needs it. Then we delete it.",
     month: { one: "month", other: "months" },
   },
+  device: {
+    term: "Kept in your browser",
+    text: "Until your address is delivered, this browser keeps it so an interrupted signup can be finished (7 days at most); after that it keeps only a keyed hash that does not show your address, for 30 days, so the same address is never sent twice.",
+  },
   rights: {
     term: "Your rights",
     text: "You can ask to see, correct or delete your address, or object to our use of it, at any time. You can also complain to a data protection authority, such as the one where you live or work.",
   },
   analytics: {
     term: "Counting visits",
-    text: "Plausible Analytics, our processor, counts page views and signup steps for us without cookies or anything stored on your device. It receives the page's address, the site you came from, your browser type and your IP address, which it uses only for a daily-changing anonymous count and does not keep; never your email address or anything you type. With Global Privacy Control or Do Not Track on, nothing is sent.",
+    text: "Plausible Analytics, our processor, counts page views and signup steps for us; it sets no cookie and stores nothing in your browser. It receives the page's address, the site you came from, your browser type and your IP address, which it uses only for a daily-changing anonymous count and does not keep; never your email address or anything you type. With Global Privacy Control or Do Not Track on, nothing is sent.",
     footer:
       "Visits are counted without cookies by Plausible Analytics, never with your email address; nothing is sent with Global Privacy Control or Do Not Track on.",
   },

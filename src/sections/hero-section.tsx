@@ -4,7 +4,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { hero } from "@/content/hero";
 import { scrollToSection } from "@/lib/scroll";
-import { WaitlistForm } from "@/waitlist/ui/waitlist-form";
+import { WaitlistFormIsland } from "@/waitlist/ui/form-island";
 import { HeroThreatCard } from "./hero-threat-card";
 
 /*
@@ -52,7 +52,7 @@ export function HeroSection() {
         </div>
         <div className="flex flex-col gap-4 sm:gap-6">
           <HeroThreatCard />
-          <WaitlistForm fieldId={hero.joinWaitlistTarget} />
+          <WaitlistFormIsland fieldId={hero.joinWaitlistTarget} />
         </div>
       </div>
     </section>

@@ -85,7 +85,7 @@ test("unknown paths and /404 itself answer 404 with the not-found page", async (
 });
 
 test("the hosts' deploy files are never served", async ({ request }) => {
-  for (const name of Object.keys(hostFiles(await settings()))) {
+  for (const name of Object.keys(await hostFiles(await settings()))) {
     const served = await readFile(resolve(HOSTS_DIST_DIR, name), "utf8");
     const response = await request.get(`/${name}`);
     expect(response.status(), name).toBe(404);

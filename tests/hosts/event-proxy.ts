@@ -1,15 +1,15 @@
 /**
  * The hosts' proxy for a first-party analytics endpoint: the hosts stack's build with the deploy
- * files a build with `analyticsProxy` writes (scripts/build/host-files.ts), and a stand-in for
- * Plausible's event API that records what each forwarded request brought. The pages of a build with
- * the field signals differ only in what the hosts never read, so the stack's one build serves for
- * both.
+ * files a build with `analyticsProxy` writes (scripts/build/host-files.ts: each host's copy of
+ * scripts/build/event-proxy/), and a stand-in for Plausible's event API that records what each
+ * forwarded request brought. The pages of a build with the field signals differ only in what the
+ * hosts never read, so the stack's one build serves for both.
  */
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { resolve } from "node:path";
-import { hostFiles } from "../../scripts/build/host-files";
+import { dirname, resolve } from "node:path";
+import { besideDistFiles, hostFiles } from "../../scripts/build/host-files";
 import type { BuildSettings } from "../../scripts/build/http-headers";
 import { readBuildSettings } from "../../server/preview";
 import { portOf } from "../e2e/support/stack-ports";
@@ -17,13 +17,13 @@ import { HOSTS_DIST_DIR, HOSTS_WORK_DIR } from "./host-stack";
 
 /** A generic name, as Plausible advises: blocklists match "analytics", "stats" or "plausible". */
 export const EVENT_PROXY_PATH = "/p7/api/event";
-/** wrangler serving the build with the proxy, beside the stack's own, and the upstream it forwards to. */
+/** wrangler serving the build with the proxy, beside the stack's own. */
 export const PROXY_SITE_PORT = portOf("hostsProxySite");
-export const PROXY_UPSTREAM_PORT = portOf("hostsProxyUpstream");
 
 /**
  * Copies the stack's build into `folder` with the deploy files of the same build made with the
- * proxy to `upstream`; returns the copy's dist/ and the settings it was written with.
+ * proxy to `upstream`, and Netlify's edge function beside its dist/ as the build writes it; returns
+ * the copy's dist/ and the settings it was written with.
  */
 export async function buildWithProxy(
   folder: string,
@@ -34,8 +34,12 @@ export async function buildWithProxy(
   await cp(HOSTS_DIST_DIR, distDir, { recursive: true });
   const built = await readBuildSettings(resolve(HOSTS_WORK_DIR, "build"));
   const settings = { ...built, analyticsProxy: { path: EVENT_PROXY_PATH, upstream } };
-  for (const [name, text] of Object.entries(hostFiles(settings))) {
+  for (const [name, text] of Object.entries(await hostFiles(settings))) {
     await writeFile(resolve(distDir, name), text);
+  }
+  for (const [path, text] of Object.entries(await besideDistFiles(settings))) {
+    await mkdir(dirname(resolve(folder, path)), { recursive: true });
+    await writeFile(resolve(folder, path), text);
   }
   return { distDir, settings };
 }

@@ -22,6 +22,9 @@ const PROJECT_STUB = {
 
 export type Route = {
   src?: string;
+  middlewarePath?: string;
+  middlewareRawSrc?: string[];
+  override?: boolean;
   status?: number;
   dest?: string;
   handle?: string;
@@ -34,6 +37,8 @@ export type VercelBuild = {
   config: OutputConfig;
   /** Every file of the public output, relative to it. */
   publicFiles(): Promise<string[]>;
+  /** A file of the build output (.vercel/output), by its path there. */
+  outputFile(path: string): Promise<string>;
   remove(): Promise<void>;
 };
 
@@ -54,6 +59,7 @@ export async function vercelBuild(distDir: string): Promise<VercelBuild> {
       config,
       publicFiles: async () =>
         (await readdir(join(project, ".vercel/output/static"), { recursive: true })).map(String),
+      outputFile: (path) => readFile(join(project, ".vercel/output", path), "utf8"),
       remove,
     };
   } catch (error) {

@@ -1,46 +1,60 @@
 /**
- * The field signals' first-party endpoint on Vercel: `vercel build` of the build with the proxy
- * (Plausible's cloud as the upstream), whose routes must forward the endpoint and whose public
- * output must hold none of the deploy files, Cloudflare's worker and its routes included.
+ * The field signals' first-party endpoint on Vercel: `vercel build` of the build with the proxy,
+ * whose routes must run the event proxy's middleware (scripts/build/event-proxy/) for the endpoint
+ * alone and whose public output must hold none of the deploy files; then the Edge Function it built,
+ * run in Vercel's edge runtime against a stand-in for Plausible on this machine.
  */
 import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { HOST_FILE_NAMES } from "../../scripts/build/host-files";
-import { securityHeaders } from "../../scripts/build/http-headers";
-import { DEFAULT_PLAUSIBLE_ENDPOINT } from "../../src/analytics/config";
+import { eventProxyHeaders, securityHeaders } from "../../scripts/build/http-headers";
 import { sitePages } from "../../src/site-paths";
-import { buildWithProxy, EVENT_PROXY_PATH } from "./event-proxy";
+import { buildWithProxy, EVENT_PROXY_PATH, startEventRecorder } from "./event-proxy";
 import { HOSTS_WORK_DIR } from "./host-stack";
-import { type VercelBuild, vercelBuild } from "./vercel-build";
+import { type Route, type VercelBuild, vercelBuild } from "./vercel-build";
+import { loadEdgeFunction } from "./vercel-edge";
 
 let build: VercelBuild | undefined;
 let built: Awaited<ReturnType<typeof buildWithProxy>>;
+let recorder: Awaited<ReturnType<typeof startEventRecorder>> | undefined;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  built = await buildWithProxy(resolve(HOSTS_WORK_DIR, "proxy-vercel"), DEFAULT_PLAUSIBLE_ENDPOINT);
+  recorder = await startEventRecorder();
+  built = await buildWithProxy(resolve(HOSTS_WORK_DIR, "proxy-vercel"), recorder.url);
   build = await vercelBuild(built.distDir);
 });
 
 test.afterAll(async () => {
   await build?.remove();
+  await recorder?.close();
 });
 
-test("the endpoint is rewritten to Plausible, and only the endpoint", () => {
-  const routes = build?.config.routes ?? [];
-  const rewrites = routes.filter((route) => route.dest === DEFAULT_PLAUSIBLE_ENDPOINT);
-  expect(rewrites).toHaveLength(1);
-  const matches = new RegExp(rewrites[0]?.src ?? "^$");
+test.beforeEach(() => {
+  recorder?.received.splice(0);
+});
+
+const middlewareRoutes = (): Route[] =>
+  (build?.config.routes ?? []).filter((route) => route.middlewarePath !== undefined);
+
+test("the endpoint, and only the endpoint, runs the middleware, an Edge Function", async () => {
+  const routes = middlewareRoutes();
+  expect(routes).toHaveLength(1);
+  const [route] = routes;
+  expect(route?.middlewareRawSrc).toEqual([EVENT_PROXY_PATH]);
+  const matches = new RegExp(route?.src ?? "^$");
   expect(matches.test(EVENT_PROXY_PATH)).toBe(true);
   for (const other of ["/", "/success", `${EVENT_PROXY_PATH}/more`, "/p7/api", "/api/event"]) {
     expect(matches.test(other), other).toBe(false);
   }
-  // A rewrite is tried once no file matched (after the filesystem phase), before the 404.
-  const at = routes.indexOf(rewrites[0] ?? {});
-  expect(at).toBeGreaterThan(routes.findIndex((route) => route.handle === "filesystem"));
-  expect(at).toBeLessThan(routes.findIndex((route) => route.handle === "error"));
+  const all = build?.config.routes ?? [];
+  expect(all.indexOf(route ?? {})).toBeLessThan(all.findIndex((r) => r.handle === "error"));
+  const config = JSON.parse(
+    (await build?.outputFile(`functions/${route?.middlewarePath}.func/.vc-config.json`)) ?? "{}",
+  );
+  expect(config.runtime).toBe("edge");
 });
 
 test("every path still gets every security header", () => {
@@ -48,8 +62,46 @@ test("every path still gets every security header", () => {
   expect(everywhere?.headers).toMatchObject(securityHeaders(built.settings));
 });
 
-test("none of the deploy files is in the public output", async () => {
+test("none of the deploy files is in the public output, the middleware included", async () => {
   const files = (await build?.publicFiles()) ?? [];
   for (const name of HOST_FILE_NAMES) expect(files, name).not.toContain(name);
   for (const page of sitePages) expect(files).toContain(page.file);
+});
+
+test("the middleware Vercel built forwards an event with X-Real-IP, Vercel's word for the visitor, and nothing the request claims", async () => {
+  const [route] = middlewareRoutes();
+  const middleware = loadEdgeFunction(
+    (await build?.outputFile(`functions/${route?.middlewarePath}.func/middleware.js`)) ?? "",
+  );
+  const event = '{"n":"pageview","u":"https://bulwark.example.com/","d":"bulwark.example.com"}';
+  const answer = await middleware(`https://bulwark.example.com${EVENT_PROXY_PATH}`, {
+    method: "POST",
+    headers: {
+      "content-type": "text/plain",
+      "user-agent": "Mozilla/5.0 (test)",
+      // Set by Vercel's edge over any value the client sent (its request headers reference).
+      "x-real-ip": "203.0.113.7",
+      "x-forwarded-for": "198.51.100.1",
+      "x-plausible-ip": "198.51.100.2",
+      cookie: "session=not-for-plausible",
+      authorization: "Basic c3RhZ2luZzpzZWNyZXQ=",
+    },
+    body: event,
+  });
+  expect(answer.status).toBe(202);
+  expect(await answer.text()).toBe("ok");
+  for (const [name, value] of Object.entries(eventProxyHeaders(built.settings))) {
+    expect(answer.headers.get(name), name).toBe(value);
+  }
+  expect(recorder?.received).toHaveLength(1);
+  const [sent] = recorder?.received ?? [];
+  expect(sent?.body).toBe(event);
+  expect(sent?.headers["user-agent"]).toBe("Mozilla/5.0 (test)");
+  expect(sent?.headers["x-forwarded-for"]).toBe("203.0.113.7");
+  expect(sent?.headers["x-plausible-ip"]).toBe("203.0.113.7");
+  expect(sent?.headers.cookie).toBeUndefined();
+  expect(sent?.headers.authorization).toBeUndefined();
+  const read = await middleware(`https://bulwark.example.com${EVENT_PROXY_PATH}`, {});
+  expect(read.status).toBe(405);
+  expect(recorder?.received).toHaveLength(1);
 });

@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { resolve } from "node:path";
+import { stopGroup } from "./process-group";
 
 /** Installed on demand in tests/hosts (scripts/quality/on-demand.ts). */
 const WRANGLER = resolve(import.meta.dirname, "node_modules/wrangler/bin/wrangler.js");
@@ -88,32 +89,5 @@ function whenReady(child: ChildProcess): Promise<void> {
       clearTimeout(timer);
       fail(new Error(`wrangler pages dev exited (${code}):\n${output}`));
     });
-  });
-}
-
-/** wrangler starts workerd and esbuild beside itself: the whole group goes. */
-function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
-  const pid = child.pid;
-  return new Promise((done) => {
-    const force = setTimeout(() => {
-      try {
-        process.kill(-pid, "SIGKILL");
-      } catch {}
-    }, 5000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      // Whatever wrangler left in its group (workerd) goes with it.
-      try {
-        process.kill(-pid, "SIGKILL");
-      } catch {}
-      done();
-    });
-    try {
-      process.kill(-pid, "SIGTERM");
-    } catch {
-      clearTimeout(force);
-      done();
-    }
   });
 }

@@ -15,6 +15,7 @@ import {
   LIMIT_RATE,
   rateStampStore,
 } from "../../src/waitlist/browser/email-client";
+import { keyedHash } from "../../src/waitlist/browser/keyed-hash";
 import { trackFailure, withTracking } from "../../src/waitlist/browser/signup-signals";
 import { systemClock } from "../../src/waitlist/core/clock";
 import { memoryStore } from "../../src/waitlist/core/key-value-store";
@@ -109,7 +110,12 @@ export async function visit(email: string, budgetMs: number): Promise<VisitorRes
           storageProvider: rateStampStore(site, Date.now),
         });
       },
-      memory: createSignupMemory({ site, tab: memoryStore() }),
+      memory: createSignupMemory({
+        site,
+        tab: memoryStore(),
+        clock: systemClock,
+        hash: keyedHash(crypto),
+      }),
       lock: ownBrowserOnly,
       clock: systemClock,
       random: Math.random,

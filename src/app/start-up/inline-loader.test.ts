@@ -12,6 +12,7 @@ import {
   EARLY_SUBMIT_GLOBAL,
   type EarlySubmitHandOver,
 } from "@/waitlist/hand-over/early-submit";
+import { FORM_PARSED_GLOBAL } from "@/waitlist/hand-over/form-island";
 
 const APP = "/assets/app-1234.js";
 const GIVE_UP_MS = 5000;
@@ -111,6 +112,11 @@ async function runLoader(): Promise<EarlySubmitHandOver> {
   ] as EarlySubmitHandOver;
 }
 
+/** What the inline script right after the waitlist form does once the form's markup is parsed. */
+function formParsed() {
+  (window as unknown as Record<string, unknown>)[FORM_PARSED_GLOBAL] = 1;
+}
+
 function appScripts(): HTMLScriptElement[] {
   return [...document.head.querySelectorAll("script")];
 }
@@ -149,6 +155,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  Reflect.deleteProperty(window, FORM_PARSED_GLOBAL);
   // Back to happy-dom's own readyState, where a test set one.
   Reflect.deleteProperty(document, "readyState");
   for (const [type, listener, options] of listeners.splice(0)) {
@@ -203,6 +210,36 @@ describe("starting the app", () => {
     renderFrame();
     expect(appScripts()).toEqual([]);
     documentIs("interactive");
+    renderFrame();
+    expect(appScripts()).toEqual([]);
+    renderFrame();
+    expect(appScripts()).toHaveLength(1);
+  });
+
+  it("with the waitlist form on the page, starts at the end of a frame rendered after its markup was parsed, before the document is", async () => {
+    installPaintTiming();
+    documentIs("loading");
+    await runLoader();
+    observers[0]?.paint();
+    renderFrame();
+    renderFrame();
+    expect(appScripts()).toEqual([]);
+    formParsed();
+    // The form was parsed by the end of this frame, but maybe only after it was rendered.
+    renderFrame();
+    expect(appScripts()).toEqual([]);
+    renderFrame();
+    expect(appScripts()).toHaveLength(1);
+  });
+
+  it("a form parsed before the first contentful paint: the second frame after that paint", async () => {
+    installPaintTiming();
+    documentIs("loading");
+    await runLoader();
+    formParsed();
+    renderFrame();
+    expect(appScripts()).toEqual([]);
+    observers[0]?.paint();
     renderFrame();
     expect(appScripts()).toEqual([]);
     renderFrame();

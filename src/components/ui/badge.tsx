@@ -19,7 +19,8 @@ export function Badge({
   return (
     <span
       className={cn(
-        "inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap",
+        // The shape, one class of styles.css: a dozen badges a page, each 100 B of HTML less.
+        "badge",
         TONES[tone],
         className,
       )}

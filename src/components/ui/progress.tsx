@@ -27,9 +27,12 @@ export function Progress({
       aria-hidden="true"
       viewBox="0 0 100 2"
       preserveAspectRatio="none"
-      className={cn("h-2 w-full overflow-hidden rounded-full forced-color-adjust-none", className)}
+      className={cn(
+        "h-2 w-full overflow-hidden rounded-full bg-line forced-color-adjust-none",
+        className,
+      )}
     >
-      <rect width="100" height="2" className="fill-line" />
+      {/* The track is the element's own background: one node less a bar. */}
       <rect width={clamped} height="2" className={TONES[tone]} />
     </svg>
   );

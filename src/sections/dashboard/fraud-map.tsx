@@ -82,22 +82,23 @@ export function FraudMap() {
           </div>
           <ul aria-labelledby={captionId} className="mt-4 flex flex-wrap gap-2">
             {hotspots.map((spot) => (
-              <li key={spot.city}>
-                <span className="inline-flex items-center gap-1.5 rounded-full border border-line px-2.5 py-0.5 text-xs text-ink-muted">
-                  <span
-                    aria-hidden="true"
-                    className={cn(
-                      "forced-color-adjust-none",
-                      spot.severity === "high"
-                        ? "size-2 rotate-45 rounded-[1px] bg-danger"
-                        : "size-1.5 rounded-full bg-warning",
-                    )}
-                  />
-                  {spot.city}
-                  <span className="sr-only">,</span>
-                  <span className="font-medium text-ink">
-                    {dashboard.threats.severityLabels[spot.severity]}
-                  </span>
+              <li
+                key={spot.city}
+                className="flex items-center gap-1.5 rounded-full border border-line px-2.5 py-0.5 text-xs text-ink-muted"
+              >
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    "forced-color-adjust-none",
+                    spot.severity === "high"
+                      ? "size-2 rotate-45 rounded-[1px] bg-danger"
+                      : "size-1.5 rounded-full bg-warning",
+                  )}
+                />
+                {spot.city}
+                <span className="sr-only">,</span>
+                <span className="font-medium text-ink">
+                  {dashboard.threats.severityLabels[spot.severity]}
                 </span>
               </li>
             ))}

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { systemClock } from "@/waitlist/core/clock";
 import { memoryStore } from "@/waitlist/core/key-value-store";
+import { createSignupMemory } from "@/waitlist/core/signup-memory";
+import { LEASE_KEY } from "@/waitlist/core/tab-lock";
 import { channelStore } from "./browser-storage";
+import { keyedHash } from "./keyed-hash";
 
 const client = vi.hoisted(() => ({ sendWaitlistEmail: vi.fn(async () => {}) }));
 vi.mock("./email-client", () => client);
@@ -35,7 +39,7 @@ async function load(navigator: object) {
 }
 
 describe("the browser's signup", () => {
-  it("sends through EmailJS under the browser's Web Lock, and remembers it in site storage", async () => {
+  it("sends through EmailJS under the browser's Web Lock, and remembers it only as a keyed hash", async () => {
     const request = vi.fn(async (_name: string, _options: object, task: () => unknown) => task());
     const { browserSignup, browserSignupMemory, localStorage } = await load({ locks: { request } });
     await expect(browserSignup().submit("ada@example.com")).resolves.toBe("sent");
@@ -45,9 +49,12 @@ describe("the browser's signup", () => {
       expect.anything(),
       expect.any(Function),
     );
-    expect(browserSignupMemory().wasSent("ada@example.com")).toBe(true);
+    await expect(browserSignupMemory().wasSent("ada@example.com")).resolves.toBe(true);
     expect(browserSignupMemory().signedUpInThisTab()).toBe(true);
-    expect(localStorage.getItem("bulwark:waitlist:sent")).toBe('["ada@example.com"]');
+    expect(localStorage.getItem("bulwark:waitlist:pending")).toBeNull();
+    const stored = localStorage.getItem("bulwark:waitlist:delivered") ?? "";
+    expect(stored).not.toContain("ada");
+    expect(Object.keys(JSON.parse(stored).sent)).toHaveLength(1);
   });
 
   it("hears of an address another page sends, also after this page looked", async () => {
@@ -57,15 +64,43 @@ describe("the browser's signup", () => {
     expect(onSent).not.toHaveBeenCalled();
     // Another page, whose word comes over the memory the site's pages share.
     const channel = new BroadcastChannel("bulwark:site-storage");
-    const otherPage = channelStore(channel);
-    otherPage.setItem("bulwark:waitlist:sent", '["bob@example.com"]');
-    otherPage.setItem("bulwark:waitlist:sent", '["bob@example.com","ada@example.com"]');
+    const otherPage = createSignupMemory({
+      site: channelStore(channel),
+      tab: memoryStore(),
+      clock: systemClock,
+      hash: keyedHash(crypto),
+    });
+    await otherPage.rememberSent("bob@example.com");
+    await otherPage.rememberSent("ada@example.com");
     await vi.waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
-    otherPage.setItem("bulwark:waitlist:sent", '["ada@example.com","cy@example.com"]');
+    await otherPage.rememberSent("cy@example.com");
     const laterOnSent = vi.fn();
     onceSent("ada@example.com", laterOnSent);
-    expect(laterOnSent).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(laterOnSent).toHaveBeenCalledTimes(1));
+    expect(onSent).toHaveBeenCalledTimes(1);
+    channel.close();
+  });
+
+  it("hears nothing once stopped, also from a look that was under way", async () => {
+    const { onceSent } = await load({});
+    const channel = new BroadcastChannel("bulwark:site-storage");
+    const otherPage = createSignupMemory({
+      site: channelStore(channel),
+      tab: memoryStore(),
+      clock: systemClock,
+      hash: keyedHash(crypto),
+    });
+    await otherPage.rememberSent("ada@example.com");
+    const control = vi.fn();
+    onceSent("ada@example.com", control);
+    await vi.waitFor(() => expect(control).toHaveBeenCalledTimes(1));
+    const onSent = vi.fn();
+    const stop = onceSent("ada@example.com", onSent);
+    stop();
+    const later = vi.fn();
+    onceSent("ada@example.com", later);
+    await vi.waitFor(() => expect(later).toHaveBeenCalledTimes(1));
+    expect(onSent).not.toHaveBeenCalled();
     channel.close();
   });
 
@@ -73,7 +108,7 @@ describe("the browser's signup", () => {
     const { browserSignup, localStorage } = await load({});
     const leases: (string | null)[] = [];
     client.sendWaitlistEmail.mockImplementationOnce(async () => {
-      leases.push(localStorage.getItem("bulwark:waitlist:send:ada@example.com:lease"));
+      leases.push(localStorage.getItem(LEASE_KEY));
     });
     await expect(browserSignup().submit("ada@example.com")).resolves.toBe("sent");
     expect(leases).toHaveLength(1);

@@ -1,7 +1,7 @@
 /**
  * The waitlist signup as the browser runs it: the rules of waitlist-signup.ts wired to EmailJS, site
- * storage (or the tab's memory where storage is blocked), the tab lock, the real clock, Math.random
- * and the browser's online state. Created on first use, never during prerendering.
+ * storage (or the tab's memory where storage is blocked), WebCrypto's keyed hash, the tab lock, the
+ * real clock, Math.random and the browser's online state. Created on first use, never during prerendering.
  */
 import { fieldSignals } from "@/analytics/field-signals";
 import { emailConfig } from "@/lib/config";
@@ -17,6 +17,7 @@ import {
 import { botCheckToken } from "./bot-check";
 import { safeStore } from "./browser-storage";
 import { sendWaitlistEmail } from "./email-client";
+import { keyedHash } from "./keyed-hash";
 import { type PageSignup, withTracking } from "./signup-signals";
 
 /** A lease a tab stops renewing (it closed) frees the lock for the others after this long. */
@@ -29,6 +30,8 @@ export function browserSignupMemory(): SignupMemory {
   memory ??= createSignupMemory({
     site: safeStore(globalThis, "localStorage"),
     tab: safeStore(globalThis, "sessionStorage"),
+    clock: systemClock,
+    hash: keyedHash(crypto),
   });
   return memory;
 }
@@ -41,13 +44,18 @@ export function browserSignupMemory(): SignupMemory {
  */
 export function onceSent(email: string, onSent: () => void): () => void {
   const memory = browserSignupMemory();
-  const check = () => {
-    if (!memory.wasSent(email)) return;
+  let stopped = false;
+  const check = async () => {
+    if (stopped || !(await memory.wasSent(email)) || stopped) return;
     stop();
     onSent();
   };
-  const stop = safeStore(globalThis, "localStorage").onOutsideChange(check);
-  check();
+  const stopListening = safeStore(globalThis, "localStorage").onOutsideChange(() => void check());
+  const stop = () => {
+    stopped = true;
+    stopListening();
+  };
+  void check();
   return stop;
 }
 

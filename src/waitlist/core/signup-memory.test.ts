@@ -1,24 +1,71 @@
+import { createHmac, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { memoryStore } from "./key-value-store";
-import { createSignupMemory } from "./signup-memory";
+import { type KeyValueStore, memoryStore } from "./key-value-store";
+import {
+  createSignupMemory,
+  DELIVERED_KEEP_MS,
+  type KeyedHash,
+  PENDING_KEEP_MS,
+} from "./signup-memory";
 
-function setup() {
+const PENDING = "bulwark:waitlist:pending";
+const DELIVERED = "bulwark:waitlist:delivered";
+const CLEAR_SENT = "bulwark:waitlist:sent";
+const START = Date.UTC(2026, 10, 28, 9);
+const MINUTE = 60_000;
+
+/** A clock the test moves by hand. */
+function fakeClock(start: number) {
+  let at = start;
+  return {
+    now: () => at,
+    advance(ms: number) {
+      at += ms;
+    },
+  };
+}
+
+/** The browser's keyed hash as Node computes it: HMAC-SHA-256 under a base64 key. */
+const nodeHash: KeyedHash = {
+  newKey: () => randomUUID(),
+  hash: async (key, text) => createHmac("sha256", key).update(text).digest("base64"),
+};
+
+function createMemory(
+  site: KeyValueStore,
+  tab: KeyValueStore,
+  clock: { now(): number },
+  hash: KeyedHash = nodeHash,
+) {
+  return createSignupMemory({ site, tab, clock, hash });
+}
+
+function setup({ hash = nodeHash }: { hash?: KeyedHash } = {}) {
   const site = memoryStore();
   const tab = memoryStore();
-  return { site, tab, memory: createSignupMemory({ site, tab }) };
+  const clock = fakeClock(START);
+  return { site, tab, clock, memory: createMemory(site, tab, clock, hash) };
+}
+
+/** The stored record of delivered signups. */
+function delivered(site: KeyValueStore): { key: string; sent: Record<string, number> } {
+  return JSON.parse(site.getItem(DELIVERED) ?? "null");
+}
+
+/** Everything site storage holds, as one text. */
+function everything(site: KeyValueStore): string {
+  return [PENDING, DELIVERED, CLEAR_SENT].map((key) => site.getItem(key) ?? "").join("\n");
 }
 
 describe("signup memory", () => {
-  it("reads what earlier visits stored under the same keys, an address kept as text as failed", () => {
+  it("reads a pending address an earlier version kept as text as failed", () => {
     const { memory, site } = setup();
-    site.setItem("bulwark:waitlist:pending", "ada@example.com");
-    site.setItem("bulwark:waitlist:sent", '["grace@example.com"]');
+    site.setItem(PENDING, "ada@example.com");
     expect(memory.pending()).toEqual([{ email: "ada@example.com", state: "failed" }]);
     expect(memory.failedEmail()).toBe("ada@example.com");
-    expect(memory.wasSent("grace@example.com")).toBe(true);
   });
 
-  it("keeps each address's signup apart, until that one is sent", () => {
+  it("keeps each address's signup apart, until that one is sent", async () => {
     const { memory, site } = setup();
     expect(memory.pending()).toEqual([]);
     memory.keepSending("ada@example.com");
@@ -30,11 +77,11 @@ describe("signup memory", () => {
       { email: "bob@example.com", state: "failed" },
     ]);
     expect(memory.failedEmail()).toBe("bob@example.com");
-    memory.rememberSent("ADA@example.com");
+    await memory.rememberSent("ADA@example.com");
     expect(memory.pending()).toEqual([{ email: "bob@example.com", state: "failed" }]);
     memory.forget("bob@example.com");
     expect(memory.pending()).toEqual([]);
-    expect(site.getItem("bulwark:waitlist:pending")).toBeNull();
+    expect(site.getItem(PENDING)).toBeNull();
   });
 
   it("clears a request's in-flight mark only for that request", () => {
@@ -59,56 +106,223 @@ describe("signup memory", () => {
     ["a list of other things", '[42, {"email": 1, "state": "sending"}, {"state": "failed"}]'],
   ])("reads pending signups stored as %s as none", (_what, stored) => {
     const { memory, site } = setup();
-    site.setItem("bulwark:waitlist:pending", stored);
+    site.setItem(PENDING, stored);
     expect(memory.pending()).toEqual([]);
   });
 
-  it("knows sent addresses in any letter case, and keeps earlier ones", () => {
-    const { memory, site } = setup();
-    memory.rememberSent("Ada@Example.com");
-    memory.rememberSent("grace@example.com");
-    memory.rememberSent("ADA@example.com");
-    expect(memory.wasSent("ada@EXAMPLE.com")).toBe(true);
-    expect(memory.wasSent("grace@example.com")).toBe(true);
-    expect(memory.wasSent("alan@example.com")).toBe(false);
-    expect(JSON.parse(site.getItem("bulwark:waitlist:sent") ?? "")).toEqual([
-      "ada@example.com",
-      "grace@example.com",
-    ]);
+  it("knows sent addresses in any letter case, and keeps earlier ones", async () => {
+    const { memory } = setup();
+    await memory.rememberSent("Ada@Example.com");
+    await memory.rememberSent("grace@example.com");
+    await memory.rememberSent("ADA@example.com");
+    await expect(memory.wasSent("ada@EXAMPLE.com")).resolves.toBe(true);
+    await expect(memory.wasSent("grace@example.com")).resolves.toBe(true);
+    await expect(memory.wasSent("alan@example.com")).resolves.toBe(false);
   });
 
-  it("marks this tab, not the site, as signed up", () => {
+  it("marks this tab, not the site, as signed up", async () => {
     const { memory, site, tab } = setup();
     expect(memory.signedUpInThisTab()).toBe(false);
-    memory.rememberSent("ada@example.com");
+    await memory.rememberSent("ada@example.com");
     expect(memory.signedUpInThisTab()).toBe(true);
     expect(tab.getItem("bulwark:waitlist:signed-up")).toBe("1");
     expect(site.getItem("bulwark:waitlist:signed-up")).toBeNull();
+  });
+});
+
+describe("a delivered signup is kept only as a keyed hash", () => {
+  it("stores no address, only HMAC-SHA-256 hashes under one random key kept beside them", async () => {
+    const { memory, site } = setup();
+    memory.keepSending("Ada@Example.com");
+    await memory.rememberSent("Ada@Example.com");
+    await memory.rememberSent("grace@example.com");
+    expect(everything(site)).not.toMatch(/ada|grace|example/i);
+    const { key, sent } = delivered(site);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const hmac = (text: string) => createHmac("sha256", key).update(text).digest("base64");
+    // The address in the letter case it is compared in, delivered now.
+    expect(sent).toEqual({ [hmac("ada@example.com")]: START, [hmac("grace@example.com")]: START });
+  });
+
+  it("hashes under this browser's own key: another browser's hashes differ", async () => {
+    const first = setup();
+    const second = setup();
+    await first.memory.rememberSent("ada@example.com");
+    await second.memory.rememberSent("ada@example.com");
+    expect(delivered(first.site).key).not.toBe(delivered(second.site).key);
+    expect(Object.keys(delivered(first.site).sent)).not.toEqual(
+      Object.keys(delivered(second.site).sent),
+    );
+  });
+
+  it("takes the key another tab made while this one was hashing, and hashes again under it", async () => {
+    const site = memoryStore();
+    const clock = fakeClock(START);
+    const other = createMemory(site, memoryStore(), clock);
+    let raced = false;
+    const racing: KeyedHash = {
+      newKey: nodeHash.newKey,
+      async hash(key, text) {
+        if (!raced) {
+          raced = true;
+          // Another tab delivers its first signup meanwhile, under a key of its own.
+          await other.rememberSent("bob@example.com");
+        }
+        return nodeHash.hash(key, text);
+      },
+    };
+    const memory = createMemory(site, memoryStore(), clock, racing);
+    await memory.rememberSent("ada@example.com");
+    expect(Object.keys(delivered(site).sent)).toHaveLength(2);
+    await expect(other.wasSent("ada@example.com")).resolves.toBe(true);
+    await expect(memory.wasSent("bob@example.com")).resolves.toBe(true);
+  });
+
+  it("where the browser cannot hash (no WebCrypto), keeps it for this page only", async () => {
+    const failing: KeyedHash = {
+      newKey: nodeHash.newKey,
+      hash: async () => {
+        throw new TypeError("crypto.subtle is undefined");
+      },
+    };
+    const { memory, site, tab } = setup({ hash: failing });
+    memory.keepSending("ada@example.com");
+    await memory.rememberSent("ada@example.com");
+    await expect(memory.wasSent("ADA@example.com")).resolves.toBe(true);
+    expect(memory.pending()).toEqual([]);
+    expect(memory.signedUpInThisTab()).toBe(true);
+    expect(everything(site)).toBe("\n\n");
+    const nextPage = createMemory(site, tab, fakeClock(START), failing);
+    await expect(nextPage.wasSent("ada@example.com")).resolves.toBe(false);
+  });
+});
+
+describe("what the browser keeps ends", () => {
+  it(`keeps a delivered signup's hash for ${DELIVERED_KEEP_MS / 86_400_000} days, then nothing, key included`, async () => {
+    const { memory, site, clock } = setup();
+    await memory.rememberSent("ada@example.com");
+    clock.advance(DELIVERED_KEEP_MS - MINUTE);
+    await expect(memory.wasSent("ada@example.com")).resolves.toBe(true);
+    await memory.rememberSent("grace@example.com");
+    clock.advance(MINUTE);
+    await expect(memory.wasSent("ada@example.com")).resolves.toBe(false);
+    await expect(memory.wasSent("grace@example.com")).resolves.toBe(true);
+    // The next page tidies up: the old hash goes from storage, then the last one with its key.
+    createMemory(site, memoryStore(), clock);
+    expect(Object.keys(delivered(site).sent)).toHaveLength(1);
+    clock.advance(DELIVERED_KEEP_MS);
+    createMemory(site, memoryStore(), clock);
+    expect(site.getItem(DELIVERED)).toBeNull();
+  });
+
+  it(`keeps a pending signup's address for ${PENDING_KEEP_MS / 86_400_000} days from its last submit, then nothing`, () => {
+    const { memory, site, clock } = setup();
+    memory.keepSending("ada@example.com");
+    memory.markFailed("ada@example.com");
+    memory.keepSending("bob@example.com");
+    clock.advance(PENDING_KEEP_MS - MINUTE);
+    // Submitted again: kept a week from now.
+    memory.keepSending("bob@example.com");
+    expect(memory.failedEmail()).toBe("ada@example.com");
+    clock.advance(MINUTE);
+    expect(memory.failedEmail()).toBe("");
+    expect(memory.pending()).toEqual([{ email: "bob@example.com", state: "sending" }]);
+    createMemory(site, memoryStore(), clock);
+    expect(site.getItem(PENDING)).not.toContain("ada@example.com");
+    clock.advance(PENDING_KEEP_MS);
+    expect(memory.entry("bob@example.com")).toBeUndefined();
+    createMemory(site, memoryStore(), clock);
+    expect(site.getItem(PENDING)).toBeNull();
+  });
+
+  it("keeps a failed signup from when it was submitted, not from when it failed", () => {
+    const { memory, clock } = setup();
+    memory.keepSending("ada@example.com");
+    clock.advance(PENDING_KEEP_MS - MINUTE);
+    memory.markInFlight("ada@example.com", clock.now());
+    memory.markFailed("ada@example.com");
+    clock.advance(MINUTE);
+    expect(memory.pending()).toEqual([]);
+  });
+
+  it("drops what claims a time far ahead of the clock: it would outlive its keeping", async () => {
+    const { site, clock } = setup();
+    site.setItem(
+      PENDING,
+      JSON.stringify([
+        { email: "ada@example.com", state: "failed", keptAt: START + PENDING_KEEP_MS },
+        { email: "bob@example.com", state: "failed", keptAt: START + MINUTE },
+      ]),
+    );
+    const memory = createMemory(site, memoryStore(), clock);
+    expect(memory.pending()).toEqual([{ email: "bob@example.com", state: "failed" }]);
+  });
+});
+
+describe("what an earlier deploy kept", () => {
+  it("hashes its clear-text list of sent addresses once, and removes it", async () => {
+    const site = memoryStore();
+    site.setItem(CLEAR_SENT, JSON.stringify(["ada@example.com", 42, "grace@example.com", null]));
+    const clock = fakeClock(START);
+    const memory = createMemory(site, memoryStore(), clock);
+    await expect(memory.wasSent("Ada@example.com")).resolves.toBe(true);
+    await expect(memory.wasSent("grace@example.com")).resolves.toBe(true);
+    await expect(memory.wasSent("42")).resolves.toBe(false);
+    expect(site.getItem(CLEAR_SENT)).toBeNull();
+    expect(everything(site)).not.toMatch(/ada|grace|example/i);
+    // Its time was not kept: the 30 days run from the move.
+    expect(Object.values(delivered(site).sent)).toEqual([START, START]);
+  });
+
+  it("moves its list as a page starts, before anything is asked", async () => {
+    const site = memoryStore();
+    site.setItem(CLEAR_SENT, JSON.stringify(["ada@example.com"]));
+    const memory = createMemory(site, memoryStore(), fakeClock(START));
+    await expect.poll(() => site.getItem(CLEAR_SENT)).toBeNull();
+    await expect(memory.wasSent("ada@example.com")).resolves.toBe(true);
   });
 
   it.each([
     ["not JSON", "{oops"],
     ["not a list", '{"ada@example.com":true}'],
-  ])("reads a sent list that is %s as empty, and mends it on the next send", (_what, stored) => {
-    const { memory, site } = setup();
-    site.setItem("bulwark:waitlist:sent", stored);
-    expect(memory.wasSent("ada@example.com")).toBe(false);
-    memory.rememberSent("grace@example.com");
-    expect(JSON.parse(site.getItem("bulwark:waitlist:sent") ?? "")).toEqual(["grace@example.com"]);
+    ["an address as text", "ada@example.com"],
+  ])("removes a clear-text list that is %s, knowing nothing of it", async (_what, stored) => {
+    const site = memoryStore();
+    site.setItem(CLEAR_SENT, stored);
+    const memory = createMemory(site, memoryStore(), fakeClock(START));
+    await expect(memory.wasSent("ada@example.com")).resolves.toBe(false);
+    expect(site.getItem(CLEAR_SENT)).toBeNull();
   });
 
-  it("skips entries of a sent list that are not addresses", () => {
-    const { memory, site } = setup();
-    site.setItem("bulwark:waitlist:sent", JSON.stringify([42, "ada@example.com", null]));
-    expect(memory.wasSent("ada@example.com")).toBe(true);
-    expect(memory.wasSent("42")).toBe(false);
+  it("gives its pending signups, which carry no time, a week from the move", () => {
+    const site = memoryStore();
+    site.setItem(
+      PENDING,
+      JSON.stringify([{ email: "ada@example.com", state: "sending", inFlightSince: 5 }]),
+    );
+    const clock = fakeClock(START);
+    const memory = createMemory(site, memoryStore(), clock);
+    expect(JSON.parse(site.getItem(PENDING) ?? "")).toEqual([
+      { email: "ada@example.com", state: "sending", inFlightSince: 5, keptAt: START },
+    ]);
+    clock.advance(PENDING_KEEP_MS);
+    expect(memory.pending()).toEqual([]);
+  });
+
+  it("rewrites its pending address kept as plain text as a kept entry", () => {
+    const site = memoryStore();
+    site.setItem(PENDING, "ada@example.com");
+    createMemory(site, memoryStore(), fakeClock(START));
+    expect(JSON.parse(site.getItem(PENDING) ?? "")).toEqual([
+      { email: "ada@example.com", state: "failed", keptAt: START },
+    ]);
   });
 });
 
 describe("signup memory reads back no one's word", () => {
   const pendingOf = (stored: unknown) => {
     const { memory, site } = setup();
-    site.setItem("bulwark:waitlist:pending", JSON.stringify(stored));
+    site.setItem(PENDING, JSON.stringify(stored));
     return memory;
   };
 
@@ -131,7 +345,7 @@ describe("signup memory reads back no one's word", () => {
 
   it("drops an address kept as text by an earlier version when it is no address", () => {
     const { memory, site } = setup();
-    site.setItem("bulwark:waitlist:pending", "see https://evil.example/@");
+    site.setItem(PENDING, "see https://evil.example/@");
     expect(memory.pending()).toEqual([]);
     expect(memory.failedEmail()).toBe("");
   });
@@ -163,8 +377,34 @@ describe("signup memory reads back no one's word", () => {
     ["a retried mark that is text", { email: "ada@example.com", state: "sending", retried: "yes" }],
     ["an address that is a list", { email: ["ada@example.com"], state: "failed" }],
     ["no object at all", "ada@example.com"],
+    ["a kept time that is text", { email: "ada@example.com", state: "failed", keptAt: "5" }],
   ])("drops an entry of the wrong shape: %s", (_what, entry) => {
     expect(pendingOf([entry]).pending()).toEqual([]);
+  });
+
+  it("reads a delivered record of the wrong shape as none, and starts afresh on the next send", async () => {
+    for (const stored of ["{oops", "[]", '{"key":"","sent":{}}', '{"key":"k","sent":"ada"}']) {
+      const { memory, site } = setup();
+      site.setItem(DELIVERED, stored);
+      await expect(memory.wasSent("ada@example.com")).resolves.toBe(false);
+      await memory.rememberSent("ada@example.com");
+      await expect(memory.wasSent("ada@example.com")).resolves.toBe(true);
+      expect(Object.keys(delivered(site).sent)).toHaveLength(1);
+    }
+  });
+
+  it("drops hashes of the wrong shape, and keeps the others", async () => {
+    const { memory, site } = setup();
+    await memory.rememberSent("ada@example.com");
+    const record = delivered(site);
+    const [mark] = Object.keys(record.sent);
+    site.setItem(
+      DELIVERED,
+      JSON.stringify({ ...record, sent: { ...record.sent, other: "soon", far: 1e300 } }),
+    );
+    const later = createMemory(site, memoryStore(), fakeClock(START));
+    expect(Object.keys(delivered(site).sent)).toEqual([mark]);
+    await expect(later.wasSent("ada@example.com")).resolves.toBe(true);
   });
 
   it("keeps only the fields it knows, so nothing else is written back", () => {
@@ -175,8 +415,8 @@ describe("signup memory reads back no one's word", () => {
     );
     expect(memory.pending()).toEqual([{ email: "ada@example.com", state: "sending" }]);
     memory.markInFlight("ada@example.com", 7);
-    expect(JSON.parse(site.getItem("bulwark:waitlist:pending") ?? "")).toEqual([
-      { email: "ada@example.com", state: "sending", inFlightSince: 7 },
+    expect(JSON.parse(site.getItem(PENDING) ?? "")).toEqual([
+      { email: "ada@example.com", state: "sending", inFlightSince: 7, keptAt: START },
     ]);
   });
 
@@ -196,9 +436,9 @@ describe("signup memory reads back no one's word", () => {
       ]),
     );
     memory.keepSending("ada@example.com");
-    expect(JSON.parse(site.getItem("bulwark:waitlist:pending") ?? "")).toEqual([
-      { email: "bob@example.com", state: "failed" },
-      { email: "ada@example.com", state: "sending" },
+    expect(JSON.parse(site.getItem(PENDING) ?? "")).toEqual([
+      { email: "bob@example.com", state: "failed", keptAt: START },
+      { email: "ada@example.com", state: "sending", keptAt: START },
     ]);
   });
 });

@@ -1,18 +1,28 @@
 /**
- * What this browser remembers about waitlist signups (docs/behaviour.md, "No lost signups"): the
- * signups not yet delivered, by address (being sent, or failed and kept to re-offer); the addresses
- * already sent, so the same one is never emailed twice; and whether this tab signed up, for the
- * conversion event. Every change touches one address only: an arrival never wipes another's entry.
- * What it reads back is taken on no one's word (another page, an extension or a person can write
- * site storage): an entry whose address the email rule refuses, as it would refuse it typed, or whose
- * shape is wrong, is dropped, so it is never sent nor shown.
+ * What this browser remembers about waitlist signups (docs/behaviour.md, "What the browser keeps"):
+ * the signups not yet delivered, by address (being sent, or failed and kept to re-offer), for a week
+ * at most; the addresses already delivered, only as keyed hashes, for 30 days, so the same one is
+ * never emailed twice; and whether this tab signed up, for the conversion event. Every change
+ * touches one address only: an arrival never wipes another's entry. What it reads back is taken on
+ * no one's word (another page, an extension or a person can write site storage): an entry whose
+ * address the email rule refuses, as it would refuse it typed, or whose shape is wrong, is dropped,
+ * so it is never sent nor shown.
  */
+import type { Clock } from "./clock";
 import { isValidEmail, normalizeEmail } from "./email-validation";
 import type { KeyValueStore } from "./key-value-store";
 
 const PENDING_KEY = "bulwark:waitlist:pending";
-const SENT_KEY = "bulwark:waitlist:sent";
+const DELIVERED_KEY = "bulwark:waitlist:delivered";
+/** Where earlier deploys kept every delivered address in clear text: read once, hashed, removed. */
+const CLEAR_SENT_KEY = "bulwark:waitlist:sent";
 const TAB_SIGNUP_KEY = "bulwark:waitlist:signed-up";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a signup not yet delivered is kept, from its last submit. */
+export const PENDING_KEEP_MS = 7 * DAY_MS;
+/** How long a delivered signup's hash is kept, from its delivery. */
+export const DELIVERED_KEEP_MS = 30 * DAY_MS;
 
 /**
  * A signup not yet delivered. "sending": still being tried (a page that closes leaves it for the
@@ -27,32 +37,86 @@ export type PendingSignup = {
   retried?: boolean;
 };
 
+/** A pending signup as stored: with the time it was last submitted, which its keeping runs from. */
+type KeptSignup = PendingSignup & { keptAt: number };
+
+/** The delivered signups: each address's hash under `key`, with the time it was delivered. */
+type Delivered = { key: string; sent: Record<string, number> };
+
+/** The browser's keyed hash (HMAC-SHA-256 in src/waitlist/browser/keyed-hash.ts). */
+export type KeyedHash = {
+  /** A new random key, as text; throws where the browser cannot make one (no WebCrypto). */
+  newKey(): string;
+  /** `text` hashed under `key`; rejects where the browser cannot. */
+  hash(key: string, text: string): Promise<string>;
+};
+
 export type SignupMemory = ReturnType<typeof createSignupMemory>;
 
-/** One address in any letter case: how signups are kept, compared and locked. */
+/** One address in any letter case: how signups are kept, compared, hashed and locked. */
 export const keyOf = (email: string) => email.toLowerCase();
 
 /**
- * A stored entry as it may be used: its address valid by the rule a typed one meets, and sent as a
- * typed one is (normalizeEmail); its fields of the right kinds. Anything else is no entry.
+ * Whether `at` is a time still within `keepMs` of `now` (a time as far ahead of the clock is not:
+ * it would outlive its keeping).
  */
-function pendingSignupOf(value: unknown): PendingSignup | undefined {
+const fresh = (at: unknown, now: number, keepMs: number) =>
+  typeof at === "number" && Math.abs(now - at) < keepMs;
+
+/**
+ * A stored entry as it may be used: its address valid by the rule a typed one meets, and sent as a
+ * typed one is (normalizeEmail); its fields of the right kinds; not past its keeping. One an earlier
+ * deploy wrote carries no time: it is kept from `now`. Anything else is no entry.
+ */
+function keptSignupOf(value: unknown, now: number): KeptSignup | undefined {
   if (!value || typeof value !== "object") return undefined;
-  const { email, state, inFlightSince, retried } = value as Record<string, unknown>;
+  const { email, state, inFlightSince, retried, keptAt = now } = value as Record<string, unknown>;
   if (typeof email !== "string" || !isValidEmail(email)) return undefined;
   if (state !== "sending" && state !== "failed") return undefined;
   if (inFlightSince !== undefined && !Number.isFinite(inFlightSince)) return undefined;
   if (retried !== undefined && typeof retried !== "boolean") return undefined;
+  if (!fresh(keptAt, now, PENDING_KEEP_MS)) return undefined;
   return {
     email: normalizeEmail(email),
     state,
     ...(inFlightSince === undefined ? {} : { inFlightSince: inFlightSince as number }),
     ...(retried === undefined ? {} : { retried }),
+    keptAt: keptAt as number,
   };
 }
 
-/** `site` outlives the tab (localStorage); `tab` lives as long as the tab (sessionStorage). */
-export function createSignupMemory({ site, tab }: { site: KeyValueStore; tab: KeyValueStore }) {
+/** The signup as the delivery rules see it: when it was kept is this module's own business. */
+function pendingOf({ keptAt: _, ...signup }: KeptSignup): PendingSignup {
+  return signup;
+}
+
+/** The stored record of delivered signups, its hashes past their keeping left out. */
+function deliveredOf(value: unknown, now: number): Delivered | undefined {
+  const { key, sent } = (value ?? {}) as Record<string, unknown>;
+  if (typeof key !== "string" || !sent || typeof sent !== "object") return undefined;
+  const kept = Object.entries(sent).filter(([, at]) => fresh(at, now, DELIVERED_KEEP_MS));
+  return { key, sent: Object.fromEntries(kept) };
+}
+
+/**
+ * `site` outlives the tab (localStorage); `tab` lives as long as the tab (sessionStorage). Delivered
+ * addresses are kept as `hash`es under a random key kept beside them; where hashing fails, only
+ * in this page's memory.
+ */
+export function createSignupMemory({
+  site,
+  tab,
+  clock,
+  hash,
+}: {
+  site: KeyValueStore;
+  tab: KeyValueStore;
+  clock: Pick<Clock, "now">;
+  hash: KeyedHash;
+}) {
+  /** Delivered addresses (by key) that could not be hashed: known to this page only. */
+  const sentHere = new Set<string>();
+
   function readJson(key: string): unknown {
     const raw = site.getItem(key);
     if (raw === null) return undefined;
@@ -64,31 +128,84 @@ export function createSignupMemory({ site, tab }: { site: KeyValueStore; tab: Ke
     }
   }
 
-  function sentEmails(): string[] {
-    const parsed = readJson(SENT_KEY);
-    return Array.isArray(parsed) ? parsed.filter((item) => typeof item === "string") : [];
+  /** Writes `value` as JSON under `key`, or removes the key where `empty`. */
+  function write(key: string, value: unknown, empty: boolean) {
+    if (empty) site.removeItem(key);
+    else site.setItem(key, JSON.stringify(value));
   }
 
-  function pending(): PendingSignup[] {
+  function kept(): KeptSignup[] {
     const parsed = readJson(PENDING_KEY);
     if (!Array.isArray(parsed)) return [];
-    return parsed.flatMap((item) => pendingSignupOf(item) ?? []);
+    const now = clock.now();
+    return parsed.flatMap((item) => keptSignupOf(item, now) ?? []);
   }
 
-  /** Rewrites one address's entry (or drops it, given null); the others stay as they are. */
-  function update(
-    email: string,
-    change: (entry: PendingSignup | undefined) => PendingSignup | null,
-  ) {
+  const pending = (): PendingSignup[] => kept().map(pendingOf);
+
+  /**
+   * Rewrites one address's entry (or drops it, given null); the others stay as they are, and go
+   * only once past their keeping.
+   */
+  function update(email: string, change: (entry: KeptSignup | undefined) => KeptSignup | null) {
     const key = keyOf(email);
-    const entries = pending();
+    const entries = kept();
     const index = entries.findIndex((entry) => keyOf(entry.email) === key);
     const next = change(entries[index]);
     const rest = entries.filter((_, at) => at !== index);
     const all = next ? [...rest, next] : rest;
-    if (all.length === 0) site.removeItem(PENDING_KEY);
-    else site.setItem(PENDING_KEY, JSON.stringify(all));
+    write(PENDING_KEY, all, all.length === 0);
   }
+
+  const readDelivered = () => deliveredOf(readJson(DELIVERED_KEY), clock.now());
+
+  /**
+   * Hashes `email` under the stored key (a new one, where `create` and there is none) and hands the
+   * record and the hash to `use`, once the key is still the stored one (another tab may have made
+   * the first key meanwhile: then under that one). Undefined where there is no key to hash under.
+   */
+  async function withHash<T>(
+    email: string,
+    create: boolean,
+    use: (record: Delivered, mark: string) => T,
+  ): Promise<T | undefined> {
+    let record = readDelivered();
+    for (;;) {
+      if (!record && !create) return undefined;
+      record ??= { key: hash.newKey(), sent: {} };
+      const mark = await hash.hash(record.key, keyOf(email));
+      const stored = readDelivered();
+      if (!stored || stored.key === record.key) return use(stored ?? record, mark);
+      record = stored;
+    }
+  }
+
+  /** Keeps `email` as delivered now: its hash in site storage, or this page's memory. */
+  async function keepDelivered(email: string): Promise<void> {
+    try {
+      await withHash(email, true, (record, mark) => {
+        const sent = { ...record.sent, [mark]: clock.now() };
+        write(DELIVERED_KEY, { key: record.key, sent }, false);
+      });
+    } catch {
+      sentHere.add(keyOf(email));
+    }
+  }
+
+  // What is past its keeping goes as a page starts, and what earlier deploys kept is brought to
+  // today's form: their clear-text list of delivered addresses hashed, then removed.
+  // An update of no address: every entry written back as read, those past their keeping left out.
+  if (site.getItem(PENDING_KEY) !== null) update("", () => null);
+  const delivered = readDelivered();
+  if (delivered) write(DELIVERED_KEY, delivered, Object.keys(delivered.sent).length === 0);
+  const clear = site.getItem(CLEAR_SENT_KEY) !== null && readJson(CLEAR_SENT_KEY);
+  const moved = (async () => {
+    if (clear === false) return;
+    for (const email of Array.isArray(clear) ? clear : []) {
+      if (typeof email === "string") await keepDelivered(email);
+    }
+    site.removeItem(CLEAR_SENT_KEY);
+  })();
 
   return {
     pending,
@@ -99,12 +216,18 @@ export function createSignupMemory({ site, tab }: { site: KeyValueStore; tab: Ke
       pending()
         .filter((entry) => entry.state === "failed")
         .at(-1)?.email ?? "",
-    /** A send of `email` begins: kept as being sent, as typed this time. */
+    /** A send of `email` begins: kept as being sent, as typed this time, for a week from now. */
     keepSending(email: string): void {
-      update(email, (entry) => ({ ...entry, email, state: "sending" }));
+      update(email, (entry) => ({ ...entry, email, state: "sending", keptAt: clock.now() }));
     },
     markInFlight(email: string, since: number): void {
-      update(email, (entry) => ({ email, ...entry, state: "sending", inFlightSince: since }));
+      update(email, (entry) => ({
+        email,
+        keptAt: clock.now(),
+        ...entry,
+        state: "sending",
+        inFlightSince: since,
+      }));
     },
     /** The request sent at `since` was answered, or given up on: no longer in flight. */
     markAnswered(email: string, since: number): void {
@@ -118,18 +241,29 @@ export function createSignupMemory({ site, tab }: { site: KeyValueStore; tab: Ke
       update(email, (entry) => (entry ? { ...entry, retried: true } : null));
     },
     markFailed(email: string): void {
-      update(email, (entry) => (entry ? { email: entry.email, state: "failed" } : null));
+      update(email, (entry) =>
+        entry ? { email: entry.email, state: "failed", keptAt: entry.keptAt } : null,
+      );
     },
     /** The visitor cancelled: nothing more is tried for this address. */
     forget(email: string): void {
       update(email, () => null);
     },
-    wasSent: (email: string): boolean => sentEmails().includes(keyOf(email)),
-    /** Records a delivered signup: drops its entry and marks this tab as signed up. */
-    rememberSent(email: string): void {
-      const sent = new Set(sentEmails());
-      sent.add(keyOf(email));
-      site.setItem(SENT_KEY, JSON.stringify([...sent]));
+    async wasSent(email: string): Promise<boolean> {
+      await moved;
+      if (sentHere.has(keyOf(email))) return true;
+      return withHash(email, false, (record, mark) => mark in record.sent).then(
+        Boolean,
+        () => false,
+      );
+    },
+    /**
+     * Records a delivered signup: its hash kept, its pending entry dropped (its address gone from
+     * storage), this tab marked as signed up. Never rejects: a delivered signup stays delivered.
+     */
+    async rememberSent(email: string): Promise<void> {
+      await moved;
+      await keepDelivered(email);
       update(email, () => null);
       tab.setItem(TAB_SIGNUP_KEY, "1");
     },

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { systemClock } from "./clock";
 import { memoryStore } from "./key-value-store";
-import { storageLease, type TabLock, webLocks } from "./tab-lock";
-
-const KEY = "lock:lease";
+import { LEASE_KEY, storageLease, type TabLock, webLocks } from "./tab-lock";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -71,13 +69,41 @@ describe("storageLease", () => {
     const lock = storageLease(store, systemClock, 5000, "me");
     let seen: string | null = null;
     const done = lock("lock", new AbortController().signal, async () => {
-      seen = store.getItem(KEY);
+      seen = store.getItem(LEASE_KEY);
       return "done";
     });
     await vi.advanceTimersByTimeAsync(50);
     await expect(done).resolves.toBe("done");
     expect(JSON.parse(seen ?? "null")).toEqual({ holder: "me", until: Date.now() - 50 + 5000 });
-    expect(store.getItem(KEY)).toBeNull();
+    expect(store.getItem(LEASE_KEY)).toBeNull();
+  });
+
+  it("keeps one lease, named after no lock: a lock's name holds an address", async () => {
+    const store = memoryStore();
+    const lock = storageLease(store, systemClock, 5000, "me");
+    const seen: (string | null)[] = [];
+    const first = lock(
+      "bulwark:waitlist:send:ada@example.com",
+      new AbortController().signal,
+      async () => {
+        seen.push(store.getItem("bulwark:waitlist:lease"));
+        // Another address waits for it: one send at a time, of any address.
+        await vi.advanceTimersByTimeAsync(1000);
+        return "ada";
+      },
+    );
+    const second = storageLease(
+      store,
+      systemClock,
+      5000,
+      "other",
+    )("bulwark:waitlist:send:bob@example.com", new AbortController().signal, async () => "bob");
+    await vi.advanceTimersByTimeAsync(50);
+    expect(seen[0]).toContain('"holder":"me"');
+    await expect(first).resolves.toBe("ada");
+    await vi.advanceTimersByTimeAsync(200);
+    await expect(second).resolves.toBe("bob");
+    expect(store.getItem("bulwark:waitlist:lease")).toBeNull();
   });
 
   it("removes its lease also when the task fails", async () => {
@@ -89,12 +115,12 @@ describe("storageLease", () => {
     const outcome = done.catch((error: Error) => error.message);
     await vi.advanceTimersByTimeAsync(50);
     expect(await outcome).toBe("send failed");
-    expect(store.getItem(KEY)).toBeNull();
+    expect(store.getItem(LEASE_KEY)).toBeNull();
   });
 
   it("waits while another holder's lease is live, and takes over once it has ended", async () => {
     const store = memoryStore();
-    store.setItem(KEY, JSON.stringify({ holder: "other", until: Date.now() + 1000 }));
+    store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", until: Date.now() + 1000 }));
     const task = vi.fn(async () => "done");
     const done = storageLease(
       store,
@@ -114,15 +140,15 @@ describe("storageLease", () => {
     const signal = new AbortController().signal;
     void storageLease(store, systemClock, 5000, "me")("lock", signal, task);
     await vi.advanceTimersByTimeAsync(10);
-    store.setItem(KEY, JSON.stringify({ holder: "other", until: Date.now() + 5000 }));
+    store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", until: Date.now() + 5000 }));
     await vi.advanceTimersByTimeAsync(1000);
     expect(task).not.toHaveBeenCalled();
-    expect(JSON.parse(store.getItem(KEY) ?? "null").holder).toBe("other");
+    expect(JSON.parse(store.getItem(LEASE_KEY) ?? "null").holder).toBe("other");
   });
 
   it("takes over a lease that ends at this very moment", async () => {
     const store = memoryStore();
-    store.setItem(KEY, JSON.stringify({ holder: "other", until: Date.now() }));
+    store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", until: Date.now() }));
     const task = vi.fn(async () => "done");
     const done = storageLease(
       store,
@@ -142,17 +168,17 @@ describe("storageLease", () => {
       5000,
       "me",
     )("lock", new AbortController().signal, async () => {
-      store.setItem(KEY, JSON.stringify({ holder: "other", until: Date.now() + 5000 }));
+      store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", until: Date.now() + 5000 }));
       return "done";
     });
     await vi.advanceTimersByTimeAsync(50);
     await expect(done).resolves.toBe("done");
-    expect(JSON.parse(store.getItem(KEY) ?? "null")?.holder).toBe("other");
+    expect(JSON.parse(store.getItem(LEASE_KEY) ?? "null")?.holder).toBe("other");
   });
 
   it("treats an unreadable lease as none", async () => {
     const store = memoryStore();
-    store.setItem(KEY, "{not json");
+    store.setItem(LEASE_KEY, "{not json");
     const done = storageLease(
       store,
       systemClock,
@@ -171,7 +197,7 @@ describe("storageLease", () => {
     ["null", null],
   ])("treats a lease with %s as none", async (_what, lease) => {
     const store = memoryStore();
-    store.setItem(KEY, JSON.stringify(lease));
+    store.setItem(LEASE_KEY, JSON.stringify(lease));
     const done = storageLease(
       store,
       systemClock,
@@ -184,7 +210,7 @@ describe("storageLease", () => {
 
   it("stops waiting when the signal aborts, without running the task", async () => {
     const store = memoryStore();
-    store.setItem(KEY, JSON.stringify({ holder: "other", until: Date.now() + 10_000 }));
+    store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", until: Date.now() + 10_000 }));
     const controller = new AbortController();
     const task = vi.fn(async () => "done");
     const done = storageLease(store, systemClock, 5000, "me")("lock", controller.signal, task);

@@ -35,6 +35,13 @@ export function webLocks(locks: LockManager, fallback: TabLock): TabLock {
   };
 }
 
+/**
+ * The one lease of the fallback lock, whatever the lock's name: a name holds an address, and a tab
+ * closed mid-send would leave it in storage. So where it is used, one send at a time runs in the
+ * browser, of any address.
+ */
+export const LEASE_KEY = "bulwark:waitlist:lease";
+
 function readLease(store: KeyValueStore, key: string): Lease | null {
   try {
     const lease = JSON.parse(store.getItem(key) ?? "null") as Lease | null;
@@ -58,8 +65,8 @@ export function storageLease(
   leaseMs: number,
   holder: string,
 ): TabLock {
-  return async (name, signal, task) => {
-    const key = `${name}:lease`;
+  return async (_name, signal, task) => {
+    const key = LEASE_KEY;
     for (;;) {
       signal.throwIfAborted();
       const lease = readLease(store, key);

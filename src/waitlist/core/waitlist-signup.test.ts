@@ -1,8 +1,9 @@
+import { createHmac, randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { systemClock } from "./clock";
 import { type KeyValueStore, memoryStore } from "./key-value-store";
 import { createSignupMemory } from "./signup-memory";
-import { storageLease, type TabLock } from "./tab-lock";
+import { LEASE_KEY, storageLease, type TabLock } from "./tab-lock";
 import {
   createWaitlistSignup,
   type Network,
@@ -80,6 +81,19 @@ function noTicket(): Error {
   return error;
 }
 
+/** One tab's signup memory over `site`, with Node's HMAC-SHA-256 as the browser's keyed hash. */
+function memoryOf(site: KeyValueStore, tab: KeyValueStore = memoryStore()) {
+  return createSignupMemory({
+    site,
+    tab,
+    clock: systemClock,
+    hash: {
+      newKey: () => randomBytes(32).toString("base64"),
+      hash: async (key, text) => createHmac("sha256", key).update(text).digest("base64"),
+    },
+  });
+}
+
 /** A lock that lets every caller straight in, counting the names it was asked for. */
 function openLock(): TabLock & { names: string[] } {
   const names: string[] = [];
@@ -94,7 +108,7 @@ function openLock(): TabLock & { names: string[] } {
 function setup(overrides: Partial<SignupDeps> = {}) {
   const site = memoryStore();
   const tab = memoryStore();
-  const memory = createSignupMemory({ site, tab });
+  const memory = memoryOf(site, tab);
   const { send, calls } = manualSend();
   const lock = openLock();
   const signup = createWaitlistSignup({
@@ -123,7 +137,7 @@ function tabSharing(
 ) {
   return createWaitlistSignup({
     send,
-    memory: createSignupMemory({ site, tab: memoryStore() }),
+    memory: memoryOf(site),
     lock: storageLease(site, systemClock, leaseMs, holder),
     clock: systemClock,
     random: () => 0,
@@ -153,7 +167,7 @@ describe("a first signup", () => {
     expect(calls.map((call) => call.email)).toEqual(["Ada@Example.com"]);
     calls[0]?.resolve();
     await expect(result).resolves.toBe("sent");
-    expect(memory.wasSent("ada@example.COM")).toBe(true);
+    await expect(memory.wasSent("ada@example.COM")).resolves.toBe(true);
     expect(memory.signedUpInThisTab()).toBe(true);
     expect(memory.pending()).toEqual([]);
   });
@@ -384,7 +398,7 @@ describe("kept addresses", () => {
     await second;
     calls[0]?.resolve();
     await settle();
-    expect(memory.wasSent("ada@example.com")).toBe(true);
+    await expect(memory.wasSent("ada@example.com")).resolves.toBe(true);
     expect(memory.pending()).toEqual([{ email: "bob@example.com", state: "failed" }]);
   });
 });
@@ -392,7 +406,7 @@ describe("kept addresses", () => {
 describe("what is not sent", () => {
   it("an address already sent from this browser, without even waiting for the tab lock", async () => {
     const { signup, memory, send, lock } = setup();
-    memory.rememberSent("ada@example.com");
+    await memory.rememberSent("ada@example.com");
     await expect(signup.submit("Ada@example.com")).resolves.toBe("already-sent");
     expect(send).not.toHaveBeenCalled();
     expect(lock.names).toEqual([]);
@@ -404,16 +418,16 @@ describe("what is not sent", () => {
       "ignored",
     );
     expect(send).not.toHaveBeenCalled();
-    expect(memory.wasSent("ada@example.com")).toBe(false);
+    await expect(memory.wasSent("ada@example.com")).resolves.toBe(false);
   });
 
   it("an address another tab sent while this one waited for the lock", async () => {
     const site = memoryStore();
-    const memory = createSignupMemory({ site, tab: memoryStore() });
+    const memory = memoryOf(site);
     const { send } = manualSend();
     const lock: TabLock = async (_name, _signal, task) => {
       // The other tab held the lock and sent the address meanwhile.
-      memory.rememberSent("ada@example.com");
+      await memory.rememberSent("ada@example.com");
       return task();
     };
     const { signup } = setup({ send, memory, lock });
@@ -447,7 +461,7 @@ describe("the next visit", () => {
     await settle();
     expect(signup.pending()).toEqual([]);
     // Another page of the same site, meanwhile, sees it as pending (its own lock decides who sends).
-    const other = setup({ memory: createSignupMemory({ site, tab: memoryStore() }) });
+    const other = setup({ memory: memoryOf(site) });
     expect(other.signup.pending()).toEqual(["Ada@example.com"]);
     await vi.advanceTimersByTimeAsync(2000);
     calls[1]?.resolve();
@@ -463,7 +477,7 @@ describe("the next visit", () => {
     await settle();
     // The page closes here; a new one starts with the same site storage.
     const { signup: after, calls: later } = setup({
-      memory: createSignupMemory({ site, tab: memoryStore() }),
+      memory: memoryOf(site),
     });
     expect(after.pending()).toEqual(["ada@example.com"]);
     const onTakeOver = vi.fn();
@@ -481,7 +495,7 @@ describe("the next visit", () => {
     void before.submit("ada@example.com").catch(() => {});
     await settle();
     const { signup: after, calls: later } = setup({
-      memory: createSignupMemory({ site, tab: memoryStore() }),
+      memory: memoryOf(site),
     });
     const onTakeOver = vi.fn();
     await expect(after.sendPending("ada@example.com", { onTakeOver })).resolves.toBe("unknown");
@@ -506,7 +520,7 @@ describe("the next visit", () => {
     leaving.abort();
     await expect(left).resolves.toBe("cancelled");
     const { signup: after, calls: later } = setup({
-      memory: createSignupMemory({ site, tab: memoryStore() }),
+      memory: memoryOf(site),
     });
     await expect(after.sendPending("ada@example.com")).resolves.toBe("unknown");
     expect(later).toHaveLength(0);
@@ -517,7 +531,7 @@ describe("the next visit", () => {
     void before.submit("ada@example.com").catch(() => {});
     await settle();
     const { signup: after, calls: later } = setup({
-      memory: createSignupMemory({ site, tab: memoryStore() }),
+      memory: memoryOf(site),
     });
     await expect(after.submit("Ada@example.com")).resolves.toBe("unknown");
     expect(later).toHaveLength(0);
@@ -538,7 +552,7 @@ describe("the next visit", () => {
     calls[0]?.reject(http(429, "Too Many Requests"));
     await settle();
     const { signup: after, calls: later } = setup({
-      memory: createSignupMemory({ site, tab: memoryStore() }),
+      memory: memoryOf(site),
     });
     const result = after.submit("ada@example.com");
     await settle();
@@ -609,10 +623,10 @@ describe("two tabs sharing one storage", () => {
     const signup = tabSharing(site, send, "tab-a", { leaseMs: 1000 });
     const outcome = signup.submit("ada@example.com");
     await vi.advanceTimersByTimeAsync(EXPIRY_MS - 100);
-    expect(site.getItem("bulwark:waitlist:send:ada@example.com:lease")).toContain("tab-a");
+    expect(site.getItem(LEASE_KEY)).toContain("tab-a");
     calls[0]?.resolve();
     await expect(outcome).resolves.toBe("sent");
-    expect(site.getItem("bulwark:waitlist:send:ada@example.com:lease")).toBeNull();
+    expect(site.getItem(LEASE_KEY)).toBeNull();
   });
 });
 

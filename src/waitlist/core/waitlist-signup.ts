@@ -160,8 +160,8 @@ export function createWaitlistSignup(deps: SignupDeps) {
     const since = clock.now();
     memory.markInFlight(email, since);
     const answer = send(email, pass).then(
-      (): Answer => {
-        memory.rememberSent(email);
+      async (): Promise<Answer> => {
+        await memory.rememberSent(email);
         return { ok: true };
       },
       (error: unknown): Answer => ({ ok: false, error, timedOut: false, since }),
@@ -214,8 +214,8 @@ export function createWaitlistSignup(deps: SignupDeps) {
     signal: AbortSignal,
     start: Start,
   ): Promise<SignupOutcome> {
+    if (await memory.wasSent(email)) return "already-sent";
     const entry = memory.entry(email);
-    if (memory.wasSent(email)) return "already-sent";
     if (!entry) return "cancelled";
     // Another tab finished with it meanwhile (and told its visitor if it failed).
     if (start === "pending" && entry.state !== "sending") return "cancelled";
@@ -260,7 +260,7 @@ export function createWaitlistSignup(deps: SignupDeps) {
       if (delay > remaining()) giveUp();
       await clock.sleep(delay, signal);
       // An earlier try's late answer, or a cancel from another tab.
-      if (memory.wasSent(email)) return "sent";
+      if (await memory.wasSent(email)) return "sent";
       if (!memory.entry(email)) return "cancelled";
     }
   }
@@ -279,6 +279,10 @@ export function createWaitlistSignup(deps: SignupDeps) {
     const key = keyOf(email);
     delivering.set(key, (delivering.get(key) ?? 0) + 1);
     try {
+      if (start === "submit") {
+        if (await memory.wasSent(email)) return "already-sent";
+        memory.keepSending(email);
+      }
       return await deliverOnce(email, options, start);
     } finally {
       const left = (delivering.get(key) ?? 1) - 1;
@@ -330,8 +334,6 @@ export function createWaitlistSignup(deps: SignupDeps) {
       { honeypot = "", ...options }: DeliveryOptions & { honeypot?: string } = {},
     ): Promise<SignupOutcome> {
       if (honeypot !== "") return "ignored";
-      if (memory.wasSent(email)) return "already-sent";
-      memory.keepSending(email);
       return deliver(email, options, "submit");
     },
     /**

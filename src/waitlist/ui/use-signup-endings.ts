@@ -7,6 +7,7 @@
 import { useLocation } from "wouter";
 import { fieldSignals } from "@/analytics/field-signals";
 import { toast, whenToastAnnounced } from "@/hooks/use-toast";
+import { whenPageHydrated } from "@/lib/page-hydrated";
 import { SIGNUP_END_PATH } from "@/site-paths";
 import { describeSendError } from "@/waitlist/browser/email-client";
 import { trackFailure } from "@/waitlist/browser/signup-signals";
@@ -21,6 +22,9 @@ export function useSignupEndings() {
     async delivered(): Promise<void> {
       // Said before the page changes, not after /success has been read out.
       await whenToastAnnounced(toast(waitlist.toasts.success), ANNOUNCE_WAIT_MAX_MS);
+      // The form's root can be live before the page's (form-island.tsx): the page's root must have
+      // hydrated the page as served before it moves on.
+      await whenPageHydrated();
       navigate(SIGNUP_END_PATH);
     },
     failed(sendError: unknown): void {

@@ -6,10 +6,11 @@
  * signup in its options) and the address of a failed attempt put back. Texts are typed here, not
  * imported from src/waitlist/texts.ts.
  */
-import { act, createElement, useRef } from "react";
+import { act, createElement, Fragment, useRef } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ResendQuestion, ResendQuestions, useResendQuestions } from "./resend-question";
+import { markPageHydrated } from "@/lib/page-hydrated";
+import { type ResendQuestion, useResendQuestions } from "./resend-question";
 import { useWaitlistSignup } from "./use-waitlist-signup";
 
 type Outcome = "sent" | "cancelled" | "unknown";
@@ -52,7 +53,7 @@ function Listener() {
 }
 
 function Harness() {
-  return createElement(ResendQuestions, null, createElement(Form), createElement(Listener));
+  return createElement(Fragment, null, createElement(Form), createElement(Listener));
 }
 
 function Form() {
@@ -103,6 +104,8 @@ function deferred<T>() {
 }
 
 beforeEach(() => {
+  // The page's root has hydrated (the form's own root can be live before it: a case below).
+  document.documentElement.dataset.hydrated = "";
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   servedEmail = "";
   container = document.createElement("div");
@@ -194,6 +197,17 @@ describe("a send", () => {
     expect(navigate).not.toHaveBeenCalled();
     expect(hook.status).toEqual({ kind: "joining" });
     await act(async () => announced.resolve());
+    expect(navigate).toHaveBeenCalledWith("/success");
+  });
+
+  it("moves to /success only once the page's root has hydrated too", async () => {
+    delete document.documentElement.dataset.hydrated;
+    signup.submit.mockResolvedValue("sent");
+    await mount();
+    await submitWith("ada@example.com");
+    expect(toasts.toast).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+    await act(async () => markPageHydrated());
     expect(navigate).toHaveBeenCalledWith("/success");
   });
 

@@ -1,4 +1,4 @@
-import { useId, useRef } from "react";
+import { useRef } from "react";
 import { PrivacyNotice } from "@/components/privacy-notice";
 import { StaticContent } from "@/components/static-content";
 import { Button } from "@/components/ui/button";
@@ -40,10 +40,11 @@ function formMessage(status: FormStatus): string {
  * `method="dialog"` outside a dialog makes it do nothing, so the address never ends up in a URL.
  */
 export function WaitlistForm({ className, fieldId }: { className?: string; fieldId: string }) {
-  const id = useId();
-  const headingId = `${id}-heading`;
-  const messageId = `${id}-message`;
-  const privacyId = `${id}-privacy`;
+  // Ids from the field's, not useId: the form is hydrated by a root of its own (form-island.tsx),
+  // where useId would not give what the page's root gave on the server.
+  const headingId = `${fieldId}-heading`;
+  const messageId = `${fieldId}-message`;
+  const privacyId = `${fieldId}-privacy`;
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const { status, onSubmit, onEmailInput } = useWaitlistSignup({ form: formRef, field: inputRef });

@@ -38,6 +38,10 @@ async function expectFixedPoints(notice: Locator) {
     AS_READ,
   );
   await expect(notice).toContainText(
+    "Kept in your browser Until your address is delivered, this browser keeps it so an interrupted signup can be finished (7 days at most); after that it keeps only a keyed hash that does not show your address, for 30 days, so the same address is never sent twice.",
+    AS_READ,
+  );
+  await expect(notice).toContainText(
     "Your rights You can ask to see, correct or delete your address, or object to our use of it, at any time. You can also complain to a data protection authority",
     AS_READ,
   );

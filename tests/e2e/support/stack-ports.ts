@@ -20,12 +20,16 @@ export const PORT_OFFSETS = {
   botCheckSite: 5,
   botCheckEmulator: 6,
   analyticsSite: 7,
-  /** The hosts' tests: wrangler serving a build with the field signals' proxy, and its upstream. */
+  /**
+   * The hosts' tests of the field signals' proxy: wrangler serving a build with it, and Netlify's
+   * CLI (`netlify serve`) serving the same build, with the static server behind it.
+   */
   hostsProxySite: 8,
-  hostsProxyUpstream: 9,
+  hostsNetlifySite: 9,
   /** The other engines' runs: WebKitWebDriver and the script-gate proxy. */
   enginesWebDriver: 10,
   enginesScriptGate: 11,
+  hostsNetlifyStatic: 12,
 } as const;
 
 /** The port of one part of a test run. */

@@ -11,7 +11,7 @@ import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
 import { holdSends, watchSends } from "../support/held-requests";
 import { recordLiveRegions } from "../support/live-regions";
-import { installClock, pauseClock, runClockUntil } from "../support/page-clock";
+import { CLOCK_START, installClock, pauseClock, runClockUntil } from "../support/page-clock";
 import { E2E_MISCONFIGURED_SITE_URL, E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
 import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
 import { type SendFault, submitWithFault } from "../support/submit-with-fault";
@@ -264,6 +264,129 @@ test.describe("the same address again", () => {
       expect(await emulator.outbox(again)).toHaveLength(again === address ? 1 : 0);
     }
     expect(await emulator.outbox(address)).toHaveLength(1);
+  });
+});
+
+/** Everything the page's origin keeps in the browser's storage, as `area key=value` lines. */
+function storageHeld(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (["localStorage", "sessionStorage"] as const).flatMap((area) =>
+      Object.entries(window[area]).map(([key, value]) => `${area} ${key}=${value}`),
+    ),
+  );
+}
+
+/** Whether `held` names the address anywhere, in any letter case, or even its local part. */
+const namesAddress = (held: string[], address: string) => {
+  const text = held.join("\n").toLowerCase();
+  const [local = address] = address.split("@");
+  return text.includes(address.toLowerCase()) || text.includes(local.toLowerCase());
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+test.describe("what the browser keeps of a signup", () => {
+  test("a delivered address is kept in no readable form, still never sent twice, and after 30 days not at all", async ({
+    page,
+    emulator,
+  }) => {
+    await installClock(page);
+    const sends = await watchSends(page);
+    const address = uniqueEmail("kept-hashed");
+    await gotoApp(page);
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expectSuccessShown(page);
+    const held = await storageHeld(page);
+    expect(held.length, "something is kept to never send it twice").toBeGreaterThan(0);
+    expect(namesAddress(held, address), held.join("\n")).toBe(false);
+
+    // 29 days later the same address, typed in capitals, still goes to /success unsent.
+    await page.clock.setSystemTime(CLOCK_START + 29 * DAY_MS);
+    await gotoApp(page);
+    await email.fill(address.toUpperCase());
+    await submit.click();
+    await expectSuccessShown(page);
+    expect(sends.count(), "no second request").toBe(1);
+
+    // Past 30 days from the delivery, nothing of it is left, and it would be sent again.
+    await page.clock.setSystemTime(CLOCK_START + 30 * DAY_MS + 60_000);
+    await gotoApp(page);
+    await appIdle(page);
+    expect(
+      (await storageHeld(page)).filter((line) => line.startsWith("localStorage ")),
+      "site storage after 30 days",
+    ).toEqual([]);
+    await email.fill(address);
+    await submit.click();
+    await expectSuccessShown(page);
+    expect(sends.count()).toBe(2);
+    expect(await emulator.outbox(address)).toHaveLength(2);
+  });
+
+  test("what an earlier deploy kept in clear text is rewritten at the next visit, and still works", async ({
+    page,
+    emulator,
+  }) => {
+    const sends = await watchSends(page);
+    const delivered = uniqueEmail("old-deploy-sent");
+    const failed = uniqueEmail("old-deploy-failed");
+    await gotoApp(page);
+    await appIdle(page);
+    // The formats the site wrote before: every delivered address in a list, a failed one as is.
+    await page.evaluate(
+      ({ sent, kept }) => {
+        localStorage.setItem("bulwark:waitlist:sent", JSON.stringify([sent.toLowerCase()]));
+        localStorage.setItem(
+          "bulwark:waitlist:pending",
+          JSON.stringify([{ email: kept, state: "failed" }]),
+        );
+      },
+      { sent: delivered, kept: failed },
+    );
+    await reloadApp(page);
+    const { form, email, submit } = waitlistForm(page);
+    // The failed one is offered again, as before.
+    await expect(email).toHaveValue(failed);
+    await expect(form.getByText(KEPT_NOTE)).toBeVisible();
+    await appIdle(page);
+    expect(namesAddress(await storageHeld(page), delivered)).toBe(false);
+
+    await email.fill(delivered);
+    await submit.click();
+    await expectSuccessShown(page);
+    expect(sends.count(), "the address the earlier deploy sent is not sent again").toBe(0);
+    expect(await emulator.outbox(delivered)).toEqual([]);
+  });
+
+  test("a failed address is offered again for a week, then forgotten", async ({
+    page,
+    consoleGuard,
+    emulator,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    await installClock(page);
+    const address = uniqueEmail("kept-a-week");
+    await emulator.fault({ count: 1, status: 400, match: { email: address } });
+    await gotoApp(page);
+    const { form, email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expectFailureShown(page, address);
+
+    await page.clock.setSystemTime(CLOCK_START + 6 * DAY_MS);
+    await reloadApp(page);
+    await expect(email).toHaveValue(address);
+    await expect(form.getByText(KEPT_NOTE)).toBeVisible();
+
+    await page.clock.setSystemTime(CLOCK_START + 7 * DAY_MS + 60_000);
+    await reloadApp(page);
+    await appIdle(page);
+    await expect(email).toHaveValue("");
+    await expect(form.getByText(KEPT_NOTE)).toHaveCount(0);
+    expect(namesAddress(await storageHeld(page), address)).toBe(false);
+    expect(await emulator.outbox(address)).toEqual([]);
   });
 });
 

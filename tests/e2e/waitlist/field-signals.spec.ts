@@ -362,9 +362,10 @@ test("the build with it names its processor by the form and in the footer, and i
   await gotoApp(page, "/");
   const { form } = waitlistForm(page);
   await form.getByText("How we handle your address").click();
-  await expect(
-    form.getByRole("definition").filter({ hasText: "Plausible Analytics" }),
-  ).toBeVisible();
+  const counting = form.getByRole("definition").filter({ hasText: "Plausible Analytics" });
+  await expect(counting).toBeVisible();
+  // Its own storage, apart from what the form keeps (the point before it says that).
+  await expect(counting).toContainText("it sets no cookie and stores nothing in your browser");
   await expect(page.locator("footer")).toContainText(
     "Visits are counted without cookies by Plausible Analytics",
   );

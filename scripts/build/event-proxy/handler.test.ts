@@ -1,0 +1,296 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  type EventProxySettings,
+  handleEvent,
+  MAX_EVENT_BYTES,
+  UPSTREAM_LIMIT_MS,
+} from "./handler";
+
+const UPSTREAM = "https://plausible.example/api/event";
+const ANSWER_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Cache-Control": "no-store",
+};
+const settings: EventProxySettings = { upstream: UPSTREAM, answerHeaders: ANSWER_HEADERS };
+const EVENT = '{"n":"pageview","u":"https://bulwark.example.com/","d":"bulwark.example.com"}';
+const VISITOR = "203.0.113.7";
+
+type Sent = { url: string; init: RequestInit };
+
+/** Plausible as far as the proxy can tell: records what it was sent, answers 202 "ok". */
+function fakeUpstream(reply: () => Promise<Response> = async () => accepted()) {
+  const sent: Sent[] = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    sent.push({ url, init });
+    return reply();
+  });
+  return { sent, fetch };
+}
+
+const accepted = () =>
+  new Response("ok", {
+    status: 202,
+    headers: { "content-type": "text/plain; charset=utf-8", "set-cookie": "plausible=1" },
+  });
+
+function post(body: BodyInit | null, headers: Record<string, string> = {}, method = "POST") {
+  return new Request("https://bulwark.example.com/p7/api/event", {
+    method,
+    headers: { "content-type": "text/plain", ...headers },
+    body,
+    // A stream as the body needs this in Node's Request.
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+function expectSiteHeaders(response: Response) {
+  for (const [name, value] of Object.entries(ANSWER_HEADERS)) {
+    expect(response.headers.get(name), name).toBe(value);
+  }
+}
+
+const sentHeaders = (sent: Sent) => Object.fromEntries(new Headers(sent.init.headers).entries());
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("handleEvent forwards an event", () => {
+  it("posts its body byte for byte to the upstream, with User-Agent, Content-Type and the host's address of the visitor, and answers with the upstream's status, type and body", async () => {
+    const upstream = fakeUpstream();
+    const response = await handleEvent(post(EVENT, { "user-agent": "Firefox/140" }), settings, {
+      visitorAddress: VISITOR,
+      fetch: upstream.fetch,
+    });
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe("ok");
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expectSiteHeaders(response);
+    expect(upstream.sent).toHaveLength(1);
+    const [sent] = upstream.sent;
+    expect(sent?.url).toBe(UPSTREAM);
+    expect(sent?.init.method).toBe("POST");
+    expect(new TextDecoder().decode(sent?.init.body as Uint8Array)).toBe(EVENT);
+    expect(sentHeaders(sent as Sent)).toEqual({
+      "content-type": "text/plain",
+      "user-agent": "Firefox/140",
+      "x-forwarded-for": VISITOR,
+      "x-plausible-ip": VISITOR,
+    });
+  });
+
+  it("forwards no cookie, no Authorization and none of the addresses the request claims", async () => {
+    const upstream = fakeUpstream();
+    const claimed = {
+      cookie: "session=app; cf_clearance=x",
+      authorization: "Basic c3RhZ2luZzpzZWNyZXQ=",
+      "x-forwarded-for": "198.51.100.1",
+      "x-plausible-ip": "198.51.100.2",
+      "cf-connecting-ip": "198.51.100.3",
+      "x-real-ip": "198.51.100.4",
+      forwarded: "for=198.51.100.5",
+      referer: "https://bulwark.example.com/?email=name@example.com",
+      origin: "https://bulwark.example.com",
+    };
+    await handleEvent(post(EVENT, claimed), settings, {
+      visitorAddress: VISITOR,
+      fetch: upstream.fetch,
+    });
+    expect(Object.keys(sentHeaders(upstream.sent[0] as Sent)).sort()).toEqual([
+      "content-type",
+      "x-forwarded-for",
+      "x-plausible-ip",
+    ]);
+    expect(JSON.stringify(sentHeaders(upstream.sent[0] as Sent))).not.toMatch(/198\.51\.100/);
+  });
+
+  it("sends no address at all when the host gave none, rather than one the request claims", async () => {
+    const upstream = fakeUpstream();
+    await handleEvent(post(EVENT, { "x-forwarded-for": "198.51.100.1" }), settings, {
+      visitorAddress: undefined,
+      fetch: upstream.fetch,
+    });
+    expect(sentHeaders(upstream.sent[0] as Sent)).toEqual({ "content-type": "text/plain" });
+  });
+
+  it.each(["application/json", "text/plain; charset=UTF-8", "Application/JSON"])(
+    "takes an event sent as %s",
+    async (type) => {
+      const upstream = fakeUpstream();
+      const response = await handleEvent(post(EVENT, { "content-type": type }), settings, {
+        visitorAddress: VISITOR,
+        fetch: upstream.fetch,
+      });
+      expect(response.status).toBe(202);
+      expect(upstream.sent).toHaveLength(1);
+    },
+  );
+
+  it("passes an upstream's refusal on as it came, with the site's headers", async () => {
+    const upstream = fakeUpstream(
+      async () =>
+        new Response('{"errors":{"domain":"can\'t be blank"}}', {
+          status: 400,
+          headers: { "content-type": "application/json" },
+        }),
+    );
+    const response = await handleEvent(post(EVENT), settings, {
+      visitorAddress: VISITOR,
+      fetch: upstream.fetch,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ errors: { domain: "can't be blank" } });
+    expectSiteHeaders(response);
+  });
+
+  it("passes a 204 on without a body", async () => {
+    const upstream = fakeUpstream(async () => new Response(null, { status: 204 }));
+    const response = await handleEvent(post(EVENT), settings, {
+      visitorAddress: VISITOR,
+      fetch: upstream.fetch,
+    });
+    expect(response.status).toBe(204);
+    expect(response.body).toBeNull();
+    expectSiteHeaders(response);
+  });
+});
+
+describe("handleEvent refuses, with the site's headers and without calling the upstream", () => {
+  it.each(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH"])(
+    "%s: 405, Allow: POST",
+    async (method) => {
+      const upstream = fakeUpstream();
+      const withBody = method !== "GET" && method !== "HEAD";
+      const response = await handleEvent(post(withBody ? EVENT : null, {}, method), settings, {
+        visitorAddress: VISITOR,
+        fetch: upstream.fetch,
+      });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST");
+      expectSiteHeaders(response);
+      expect(upstream.fetch).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each([
+    ["form data", "application/x-www-form-urlencoded"],
+    ["a multipart body", "multipart/form-data; boundary=x"],
+    ["HTML", "text/html"],
+    ["JSON's look-alike", "application/jsonp"],
+  ])("%s: 415", async (_, type) => {
+    const upstream = fakeUpstream();
+    const response = await handleEvent(post(EVENT, { "content-type": type }), settings, {
+      visitorAddress: VISITOR,
+      fetch: upstream.fetch,
+    });
+    expect(response.status).toBe(415);
+    expectSiteHeaders(response);
+    expect(upstream.fetch).not.toHaveBeenCalled();
+  });
+
+  it("no Content-Type: 415", async () => {
+    const upstream = fakeUpstream();
+    const request = new Request("https://bulwark.example.com/p7/api/event", {
+      method: "POST",
+      body: new Uint8Array([1, 2, 3]),
+    });
+    const response = await handleEvent(request, settings, {
+      visitorAddress: VISITOR,
+      fetch: upstream.fetch,
+    });
+    expect(response.status).toBe(415);
+    expect(upstream.fetch).not.toHaveBeenCalled();
+  });
+
+  it("a body of exactly 4 KiB passes; one byte more is 413", async () => {
+    const upstream = fakeUpstream();
+    const call = { visitorAddress: VISITOR, fetch: upstream.fetch };
+    const fits = await handleEvent(post("x".repeat(MAX_EVENT_BYTES)), settings, call);
+    expect(fits.status).toBe(202);
+    const over = await handleEvent(post("x".repeat(MAX_EVENT_BYTES + 1)), settings, call);
+    expect(over.status).toBe(413);
+    expectSiteHeaders(over);
+    expect(upstream.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("a Content-Length over 4 KiB: 413 before reading a byte", async () => {
+    const upstream = fakeUpstream();
+    const pulled = vi.fn();
+    const body = new ReadableStream<Uint8Array>({ pull: pulled });
+    const response = await handleEvent(
+      post(body, { "content-length": String(MAX_EVENT_BYTES + 1) }),
+      settings,
+      { visitorAddress: VISITOR, fetch: upstream.fetch },
+    );
+    expect(response.status).toBe(413);
+    expect(upstream.fetch).not.toHaveBeenCalled();
+  });
+
+  it("a body that runs past 4 KiB whatever its Content-Length says: 413, read no further", async () => {
+    const upstream = fakeUpstream();
+    let chunksRead = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        chunksRead += 1;
+        controller.enqueue(new Uint8Array(1024));
+      },
+    });
+    const response = await handleEvent(post(endless, { "content-length": "10" }), settings, {
+      visitorAddress: VISITOR,
+      fetch: upstream.fetch,
+    });
+    expect(response.status).toBe(413);
+    expect(chunksRead).toBeLessThanOrEqual(MAX_EVENT_BYTES / 1024 + 2);
+    expect(upstream.fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe("handleEvent when the upstream fails", () => {
+  it("cannot be reached: 502 with the site's headers", async () => {
+    const upstream = fakeUpstream(async () => {
+      throw new TypeError("fetch failed");
+    });
+    const response = await handleEvent(post(EVENT), settings, {
+      visitorAddress: VISITOR,
+      fetch: upstream.fetch,
+    });
+    expect(response.status).toBe(502);
+    expectSiteHeaders(response);
+  });
+
+  it("never answers: 504 once the bound has passed, and the request to it is aborted", async () => {
+    vi.useFakeTimers();
+    let signal: AbortSignal | undefined;
+    const upstream = fakeUpstream(() => new Promise<Response>(() => {}));
+    upstream.fetch.mockImplementation((_url: string, init: RequestInit) => {
+      signal = init.signal ?? undefined;
+      return new Promise<Response>(() => {});
+    });
+    const answered = handleEvent(post(EVENT), settings, {
+      visitorAddress: VISITOR,
+      fetch: upstream.fetch,
+    });
+    await vi.advanceTimersByTimeAsync(UPSTREAM_LIMIT_MS - 1);
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const response = await answered;
+    expect(response.status).toBe(504);
+    expectSiteHeaders(response);
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it("sends its headers and stalls on the body: 504 too", async () => {
+    vi.useFakeTimers();
+    const stalled = new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}) });
+    const upstream = fakeUpstream(async () => new Response(stalled, { status: 202 }));
+    const answered = handleEvent(post(EVENT), settings, {
+      visitorAddress: VISITOR,
+      fetch: upstream.fetch,
+      limitMs: 2000,
+    });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect((await answered).status).toBe(504);
+  });
+});

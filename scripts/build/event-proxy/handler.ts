@@ -1,0 +1,172 @@
+/**
+ * The field signals' first-party endpoint on every host (docs/deploying.md, "The field signals'
+ * endpoint, per host"): one Web-standard handler, a `Request` in and a `Response` out, bundled by
+ * the build into Cloudflare's worker, Netlify's edge function and Vercel's middleware
+ * (./bundle.ts). It forwards an event to Plausible as its Events API asks and nothing else of the
+ * visitor's request: no cookie, no Authorization, no address the request claims for itself.
+ * No Node API here: it runs in workerd, Deno and Vercel's edge runtime.
+ */
+
+/** What the build fixes in each host's copy of the handler. */
+export type EventProxySettings = {
+  /** Plausible's Events API (PLAUSIBLE_UPSTREAM), an http(s) URL. */
+  upstream: string;
+  /** The site's security headers and Cache-Control, on every answer (scripts/build/http-headers.ts). */
+  answerHeaders: Record<string, string>;
+};
+
+/** What one request brings besides itself: the host's word for the visitor's address. */
+export type EventProxyCall = {
+  /**
+   * The visitor's address as the host's edge saw the connection (a header the host sets itself and
+   * overwrites on every request), never a header the client could set; undefined when unknown.
+   */
+  visitorAddress: string | undefined;
+  /** The upstream's `fetch`: the runtime's own, a stand-in in tests. */
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** How long the upstream has to answer in full, in ms (UPSTREAM_LIMIT_MS by default). */
+  limitMs?: number;
+};
+
+/** An event is a few hundred bytes of JSON; Plausible's own tracker never sends 4 KiB. */
+export const MAX_EVENT_BYTES = 4096;
+/** An upstream that has not answered in full by then gets a 504 in its place, not a hang. */
+export const UPSTREAM_LIMIT_MS = 10_000;
+/** Plausible's tracker posts JSON as text/plain (no CORS preflight); other clients as JSON. */
+const EVENT_TYPES = ["application/json", "text/plain"];
+/** The request headers Plausible needs (its Events API reference), and no other. */
+const PASSED_HEADERS = ["content-type", "user-agent"];
+
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+  ) {}
+}
+
+function answer(
+  settings: EventProxySettings,
+  status: number,
+  body: BodyInit | null,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(body, { status, headers: { ...headers, ...settings.answerHeaders } });
+}
+
+function refused(settings: EventProxySettings, { status, reason }: Refusal): Response {
+  const extra: Record<string, string> = { "content-type": "text/plain; charset=utf-8" };
+  if (status === 405) extra.allow = "POST";
+  return answer(settings, status, `${reason}\n`, extra);
+}
+
+/** The media type alone, lower-cased: `text/plain; charset=UTF-8` is `text/plain`. */
+function mediaType(request: Request): string {
+  return (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/** The body, read no further than MAX_EVENT_BYTES whatever Content-Length claimed. */
+async function boundedBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && !(Number(declared) <= MAX_EVENT_BYTES)) {
+    throw new Refusal(413, "The event is too large.");
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_EVENT_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw new Refusal(413, "The event is too large.");
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The headers sent upstream: the allowlist, and the host's word for the visitor's address. */
+function upstreamHeaders(request: Request, visitorAddress: string | undefined): Headers {
+  const headers = new Headers();
+  for (const name of PASSED_HEADERS) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  const address = visitorAddress?.trim();
+  if (address) {
+    headers.set("x-forwarded-for", address);
+    headers.set("x-plausible-ip", address);
+  }
+  return headers;
+}
+
+/** Forwards one event and answers with Plausible's status, type and body, or why it could not. */
+export async function handleEvent(
+  request: Request,
+  settings: EventProxySettings,
+  call: EventProxyCall,
+): Promise<Response> {
+  try {
+    if (request.method !== "POST") throw new Refusal(405, "Events are posted.");
+    if (!EVENT_TYPES.includes(mediaType(request))) {
+      throw new Refusal(415, "An event is JSON or plain text.");
+    }
+    const body = await boundedBody(request);
+    return await forward(body, upstreamHeaders(request, call.visitorAddress), settings, call);
+  } catch (error) {
+    if (error instanceof Refusal) return refused(settings, error);
+    throw error;
+  }
+}
+
+/** Statuses whose answer has no body (the Fetch standard's null body status). */
+const NULL_BODY_STATUSES = [101, 103, 204, 205, 304];
+
+function whenAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, fail) => {
+    if (signal.aborted) fail(new Error("aborted"));
+    signal.addEventListener("abort", () => fail(new Error("aborted")));
+  });
+}
+
+async function forward(
+  event: Uint8Array<ArrayBuffer>,
+  headers: Headers,
+  settings: EventProxySettings,
+  call: EventProxyCall,
+): Promise<Response> {
+  const upstreamFetch = call.fetch ?? fetch;
+  const stop = new AbortController();
+  let late = false;
+  const timer = setTimeout(() => {
+    late = true;
+    stop.abort();
+  }, call.limitMs ?? UPSTREAM_LIMIT_MS);
+  try {
+    // The bound holds even where a runtime's fetch would not honour the signal.
+    const sent = upstreamFetch(settings.upstream, {
+      method: "POST",
+      headers,
+      body: event,
+      signal: stop.signal,
+    });
+    const reply = await Promise.race([sent, whenAborted(stop.signal)]);
+    // Read in full under the same bound: an upstream that sends its headers and stalls is late too.
+    const received = await Promise.race([reply.arrayBuffer(), whenAborted(stop.signal)]);
+    const type = reply.headers.get("content-type");
+    const content = NULL_BODY_STATUSES.includes(reply.status) ? null : received;
+    return answer(settings, reply.status, content, type ? { "content-type": type } : {});
+  } catch {
+    if (late) throw new Refusal(504, "The analytics service did not answer in time.");
+    throw new Refusal(502, "The event could not be forwarded.");
+  } finally {
+    clearTimeout(timer);
+  }
+}

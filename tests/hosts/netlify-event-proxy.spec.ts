@@ -1,0 +1,119 @@
+/**
+ * The field signals' first-party endpoint on Netlify: the build with the proxy served by Netlify's
+ * own CLI (`netlify serve --offline`, tests/hosts/netlify.ts), whose edge function (the event proxy
+ * of scripts/build/event-proxy/, read from `.netlify/v1/edge-functions/` as Netlify's Frameworks API
+ * says) forwards each event to a stand-in for Plausible on this machine.
+ */
+import { resolve } from "node:path";
+import { expect, test } from "@playwright/test";
+import { eventProxyHeaders } from "../../scripts/build/http-headers";
+import { portOf } from "../e2e/support/stack-ports";
+import { buildWithProxy, EVENT_PROXY_PATH, startEventRecorder } from "./event-proxy";
+import { HOSTS_WORK_DIR } from "./host-stack";
+import { startNetlify } from "./netlify";
+
+const FOLDER = resolve(HOSTS_WORK_DIR, "proxy-netlify");
+const SITE = `http://127.0.0.1:${portOf("hostsNetlifySite")}`;
+/** An event as Plausible's tracker sends it: JSON as text/plain. */
+const EVENT =
+  '{"n":"pageview","u":"https://bulwark.example.com/","d":"bulwark.example.com","r":null}';
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+
+let recorder: Awaited<ReturnType<typeof startEventRecorder>> | undefined;
+let site: Awaited<ReturnType<typeof startNetlify>> | undefined;
+let built: Awaited<ReturnType<typeof buildWithProxy>>;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  recorder = await startEventRecorder();
+  built = await buildWithProxy(FOLDER, recorder.url);
+  site = await startNetlify({
+    buildDir: FOLDER,
+    port: portOf("hostsNetlifySite"),
+    staticPort: portOf("hostsNetlifyStatic"),
+    logFile: resolve(FOLDER, "netlify.log"),
+  });
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  await recorder?.close();
+});
+
+test.beforeEach(() => {
+  recorder?.received.splice(0);
+});
+
+function expectProxyHeaders(headers: Record<string, string>, what: string) {
+  for (const [name, value] of Object.entries(eventProxyHeaders(built.settings))) {
+    expect(headers[name.toLowerCase()], `${name} on ${what}`).toBe(value);
+  }
+}
+
+test("an event posted to the endpoint reaches Plausible with Netlify's word for the visitor's address, its body and User-Agent and nothing else, and Plausible's answer comes back with the site's headers", async ({
+  request,
+}) => {
+  const response = await request.post(`${SITE}${EVENT_PROXY_PATH}`, {
+    headers: {
+      "content-type": "text/plain",
+      "user-agent": BROWSER,
+      cookie: "session=not-for-plausible",
+      authorization: "Basic c3RhZ2luZzpzZWNyZXQ=",
+      "x-forwarded-for": "198.51.100.1",
+      "x-plausible-ip": "198.51.100.2",
+      // Netlify's own client-address header: its edge, and here its CLI, sets it over this one.
+      "x-nf-client-connection-ip": "198.51.100.3",
+    },
+    data: EVENT,
+  });
+  expect(response.status()).toBe(202);
+  expect(await response.text()).toBe("ok");
+  expect(response.headers()["x-nf-edge-functions"]).toBe("event-proxy");
+  expectProxyHeaders(response.headers(), "the upstream's answer");
+  expect(recorder?.received).toHaveLength(1);
+  const [event] = recorder?.received ?? [];
+  expect(event?.method).toBe("POST");
+  expect(event?.path).toBe("/api/event");
+  expect(event?.body).toBe(EVENT);
+  expect(event?.headers["content-type"]).toBe("text/plain");
+  expect(event?.headers["user-agent"]).toBe(BROWSER);
+  // The CLI's context.ip is the connection's address, as Netlify's edge gives the visitor's.
+  expect(event?.headers["x-forwarded-for"]).toBe("127.0.0.1");
+  expect(event?.headers["x-plausible-ip"]).toBe("127.0.0.1");
+  expect(event?.headers.cookie).toBeUndefined();
+  expect(event?.headers.authorization).toBeUndefined();
+});
+
+test("what is not an event is refused by the edge function with the site's headers, and Plausible never hears of it", async ({
+  request,
+}) => {
+  const url = `${SITE}${EVENT_PROXY_PATH}`;
+  const read = await request.get(url);
+  expect(read.status()).toBe(405);
+  expect(read.headers().allow).toBe("POST");
+  expectProxyHeaders(read.headers(), "a GET");
+  const form = await request.post(url, { form: { n: "pageview" } });
+  expect(form.status()).toBe(415);
+  expectProxyHeaders(form.headers(), "a form");
+  const large = await request.post(url, {
+    headers: { "content-type": "application/json" },
+    data: `{"n":"pageview","p":"${"x".repeat(5000)}"}`,
+  });
+  expect(large.status()).toBe(413);
+  expectProxyHeaders(large.headers(), "a large body");
+  expect(recorder?.received).toEqual([]);
+});
+
+test("the pages are served from the files, the edge function never run for them", async ({
+  request,
+}) => {
+  for (const path of ["/", `${EVENT_PROXY_PATH}/more`]) {
+    const response = await request.get(`${SITE}${path}`);
+    expect(response.headers()["x-nf-edge-functions"], path).toBeUndefined();
+  }
+  expect((await request.get(`${SITE}/`)).status()).toBe(200);
+  expect(recorder?.received).toEqual([]);
+});
