@@ -1,7 +1,7 @@
 /**
  * The one-way imports of the source layers (ARCHITECTURE.md, "Layers"): app -> sections ->
- * waitlist/ui -> components -> components/ui, every layer may use lib, hooks and content, never the
- * other way; no cycles. Inside src/waitlist: ui -> browser -> core, ui and browser -> hand-over,
+ * waitlist/ui -> components -> components/ui, every layer may use lib, analytics (the field
+ * signals), hooks and content, never the other way; no cycles. Inside src/waitlist: ui -> browser -> core, ui and browser -> hand-over,
  * and the rest of the site comes in through a few entry points; the site's start-up
  * (src/app/start-up/) carries the hand-over only. Run by `npm run check`.
  */
@@ -52,7 +52,32 @@ module.exports = {
       comment: "lib, hooks and content serve every layer and use none of the layers above them.",
       severity: "error",
       from: { path: [layer("lib/"), layer("hooks/"), layer("content/")] },
-      to: { path: [layer("components/"), layer("waitlist/"), layer("sections/"), layer("app/")] },
+      to: {
+        path: [
+          layer("analytics/"),
+          layer("components/"),
+          layer("waitlist/"),
+          layer("sections/"),
+          layer("app/"),
+        ],
+      },
+    },
+    {
+      name: "analytics-beside-lib",
+      comment:
+        "The field signals (src/analytics/) serve every layer as src/lib does: they use only themselves, src/lib and the list of paths, never the waitlist (its signup adapter, src/waitlist/browser/signup-signals.ts, calls them) nor any layer above.",
+      severity: "error",
+      from: { path: layer("analytics/"), pathNot: TEST },
+      to: {
+        path: "^src/",
+        pathNot: [layer("analytics/"), layer("lib/"), layer("site-paths\\.ts$")],
+      },
+    },
+    {
+      name: "analytics-without-react",
+      severity: "error",
+      from: { path: layer("analytics/"), pathNot: TEST },
+      to: { path: "^node_modules/(react|react-dom|wouter)/" },
     },
     {
       name: "content-is-data",
@@ -102,7 +127,7 @@ module.exports = {
     {
       name: "waitlist-browser-adapters",
       comment:
-        "The adapters wire the core to the browser and EmailJS: they use the core, the hand-over, the waitlist's texts, src/lib (config, retried imports) and packages, never React or the ui.",
+        "The adapters wire the core to the browser and EmailJS: they use the core, the hand-over, the waitlist's texts, src/lib (config, retried imports), the field signals (src/analytics) and packages, never React or the ui.",
       severity: "error",
       from: { path: waitlist("browser/"), pathNot: TEST },
       to: {
@@ -111,6 +136,7 @@ module.exports = {
           waitlist("(core|hand-over|browser)/"),
           waitlist("texts\\.ts$"),
           layer("lib/"),
+          layer("analytics/"),
           layer("site-paths\\.ts$"),
         ],
       },
@@ -133,6 +159,14 @@ module.exports = {
       severity: "error",
       from: { path: waitlist(""), pathNot: waitlist("ui/") },
       to: { path: waitlist("ui/") },
+    },
+    {
+      name: "waitlist-form-through-its-hook",
+      comment:
+        "The form reaches the signup, the bot check and the field signals through its hook (use-waitlist-signup.ts) only: it draws a FormStatus and hands the hook its elements.",
+      severity: "error",
+      from: { path: waitlist("ui/waitlist-form\\.tsx$") },
+      to: { path: [waitlist("browser/"), layer("analytics/")] },
     },
     {
       name: "waitlist-ui-below-sections",

@@ -10,8 +10,8 @@ export default {
     related: false,
   },
   mutate: [
-    "src/lib/**/*.ts",
-    "!src/lib/**/*.test.ts",
+    "src/{lib,analytics}/**/*.ts",
+    "!src/{lib,analytics}/**/*.test.ts",
     "src/waitlist/{core,hand-over,browser}/**/*.ts",
     "src/app/start-up/**/*.ts",
     "!src/app/**/*.test.ts",

@@ -5,7 +5,7 @@ import { defineConfig, loadEnv } from "vite";
 import { buildTime } from "./scripts/build/build-time.ts";
 import { devRenderPlugin } from "./scripts/build/dev-render-plugin.ts";
 import { worldMapPlugin } from "./scripts/build/world-map-plugin.ts";
-import { readAnalyticsConfig } from "./src/lib/analytics-config.ts";
+import { readAnalyticsConfig } from "./src/analytics/config.ts";
 import { readBotCheckConfig } from "./src/lib/config.ts";
 
 export default defineConfig(({ mode }) => ({

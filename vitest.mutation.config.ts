@@ -1,4 +1,4 @@
-// The unit tests Stryker runs against each mutant of src/lib, the waitlist's logic (its core,
+// The unit tests Stryker runs against each mutant of src/lib, src/analytics, the waitlist's logic (its core,
 // hand-over and browser adapters), the site's start-up (the inline loader) and the form's hook (npm run test:mutation): the ones
 // under src. The build and emulator tests would only slow it down, and the build bundles the inline
 // loader from the instrumented sources.

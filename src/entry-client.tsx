@@ -1,10 +1,10 @@
 import "./styles.css";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { fieldSignals } from "./analytics/field-signals";
 import { App } from "./app/app";
 import { linkWebManifest, preloadSendOutcome } from "./app/start-up/loader-settings";
 import { enableScrollReveal } from "./components/reveal-on-scroll";
-import { startSignals } from "./lib/analytics";
 import { whenIdle } from "./lib/when-idle";
 import { shieldStorage } from "./waitlist/browser/browser-storage";
 import { restoreServedPage } from "./waitlist/hand-over/early-submit";
@@ -62,7 +62,7 @@ function hydratePage() {
   });
   whenIdle(preloadSendOutcome);
   // The field signals, only in a build with VITE_PLAUSIBLE_DOMAIN: the tracker loads at idle.
-  if (__ANALYTICS_ON__) whenIdle(() => startSignals());
+  if (__ANALYTICS_ON__) whenIdle(() => fieldSignals.start());
 }
 
 /**

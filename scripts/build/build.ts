@@ -7,7 +7,7 @@ import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { build, type InlineConfig, loadEnv } from "vite";
-import { readAnalyticsConfig } from "../../src/lib/analytics-config";
+import { readAnalyticsConfig } from "../../src/analytics/config";
 import { LOCAL_MODE, readBotCheckConfig, readEmailConfig } from "../../src/lib/config";
 import {
   missingPrivacySettingsWarning,

@@ -6,7 +6,7 @@
  * field signals' endpoint path the site already has (endpoint-path.ts). Called by
  * scripts/build/build.ts before anything is built.
  */
-import { DEFAULT_PLAUSIBLE_ENDPOINT } from "../../src/lib/analytics-config";
+import { DEFAULT_PLAUSIBLE_ENDPOINT } from "../../src/analytics/config";
 import {
   BUILD_MODES,
   DEFAULT_EMAILJS_ORIGIN,

@@ -32,7 +32,7 @@ export type Funnel = {
   sources: Tally[];
   /**
    * Where the not-found page's views came from, the top few. The site reports each as `/404`, never
-   * the path asked for (it may be an address: src/lib/event-url.ts), so the source is what is left
+   * the path asked for (it may be an address: src/analytics/event-url.ts), so the source is what is left
    * to find a broken link by.
    */
   notFound: Tally[];

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import { Router, useLocation } from "wouter";
+import { fieldSignals } from "@/analytics/field-signals";
 import { revealOnScroll } from "@/components/reveal-on-scroll";
 import { ToasterHost } from "@/components/toaster-host";
 import { TrustSettingsProvider } from "@/components/trust-settings";
 import { pageMeta } from "@/content/pages";
 import { site } from "@/content/site";
-import { signal } from "@/lib/analytics";
 import { markPageHydrated } from "@/lib/page-hydrated";
 import { NO_TRUST_SETTINGS, type TrustSettings } from "@/lib/trust-settings";
 import { PendingSignupNote } from "@/waitlist/ui/pending-signup-note";
@@ -75,7 +75,7 @@ function CurrentPage() {
     if (loadAfresh) window.location.reload();
     else document.title = pageMeta[routeId].title;
     // One page view per page shown (the field signals, only in a build with them).
-    if (__ANALYTICS_ON__ && !loadAfresh) signal({ name: "pageview" });
+    if (__ANALYTICS_ON__ && !loadAfresh) fieldSignals.track({ name: "pageview" });
   }, [routeId, loadAfresh]);
   if (loadAfresh) return null;
   const Page = PAGES[routeId];

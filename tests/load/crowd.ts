@@ -8,7 +8,7 @@
 // First: the site's code below reads the constants a Vite build would define.
 import "./build-constants";
 import * as emailjs from "@emailjs/browser";
-import { type Recorded, signal, startSignals } from "../../src/lib/analytics";
+import { createFieldSignals, type TrackedEvent } from "../../src/analytics/field-signals";
 import { readEmailConfig } from "../../src/lib/config";
 import {
   buildTemplateParams,
@@ -16,7 +16,7 @@ import {
   rateStampStore,
 } from "../../src/waitlist/browser/email-client";
 import { keyedHash } from "../../src/waitlist/browser/keyed-hash";
-import { signalFailed, withSignals } from "../../src/waitlist/browser/signup-signals";
+import { trackFailure, withTracking } from "../../src/waitlist/browser/signup-signals";
 import { systemClock } from "../../src/waitlist/core/clock";
 import { memoryStore } from "../../src/waitlist/core/key-value-store";
 import { createSignupMemory } from "../../src/waitlist/core/signup-memory";
@@ -51,25 +51,31 @@ let visitors = 0;
 const posting = new Set<Promise<unknown>>();
 
 /**
- * The crowd's field signals, as a build with VITE_PLAUSIBLE_DOMAIN sends them: the site's own signal
- * code (src/lib/analytics.ts, src/waitlist/browser/signup-signals.ts) with a sender that posts each
- * event to the emulator's stand-in of Plausible's event API, in the tracker's shape.
+ * The crowd's field signals, as a build with VITE_PLAUSIBLE_DOMAIN sends them: the site's own code
+ * (src/analytics/field-signals.ts, src/waitlist/browser/signup-signals.ts), one object for the
+ * whole crowd, started by startCrowdSignals.
+ */
+const crowdSignals = createFieldSignals();
+
+/**
+ * Starts the crowd's field signals with a sender that posts each event to the emulator's stand-in
+ * of Plausible's event API, in the tracker's shape.
  */
 export function startCrowdSignals(emulatorUrl: string, siteUrl: string): void {
   Object.assign(globalThis, {
     location: { pathname: "/", origin: new URL(siteUrl).origin, href: `${siteUrl}/` },
   });
   if (!("navigator" in globalThis)) Object.assign(globalThis, { navigator: { onLine: true } });
-  startSignals(async () => (recorded: Recorded) => {
+  crowdSignals.start(async () => (event: TrackedEvent) => {
     const post = fetch(`${emulatorUrl}/api/event`, {
       method: "POST",
       headers: { "Content-Type": "text/plain" },
       body: JSON.stringify({
-        n: recorded.name,
-        u: recorded.url,
+        n: event.name,
+        u: event.url,
         d: "bulwark.load",
         r: null,
-        ...("props" in recorded ? { p: recorded.props } : {}),
+        ...("props" in event ? { p: event.props } : {}),
       }),
     }).catch(() => {});
     posting.add(post);
@@ -92,10 +98,10 @@ export async function visit(email: string, budgetMs: number): Promise<VisitorRes
   Object.assign(globalThis, {
     location: { ...location, href: `${location.origin}/?visitor=${visitors}` },
   });
-  signal({ name: "pageview" });
+  crowdSignals.track({ name: "pageview" });
   Object.assign(globalThis, { location: { ...location, href: `${location.origin}/` } });
-  signal({ name: "Form Start" });
-  const signup = withSignals(
+  crowdSignals.track({ name: "Form Start" });
+  const signup = withTracking(
     createWaitlistSignup({
       send: async (to) => {
         await emailjs.send(CROWD_IDS.serviceId, CROWD_IDS.templateId, buildTemplateParams(to), {
@@ -117,6 +123,7 @@ export async function visit(email: string, budgetMs: number): Promise<VisitorRes
       timeoutMs,
       budgetMs,
     }),
+    crowdSignals,
   );
   const started = Date.now();
   const seconds = () => (Date.now() - started) / 1000;
@@ -124,7 +131,7 @@ export async function visit(email: string, budgetMs: number): Promise<VisitorRes
     const outcome = await signup.submit(email);
     return { email, outcome: outcome === "sent" ? "sent" : "pending", seconds: seconds() };
   } catch (error) {
-    signalFailed(error);
+    trackFailure(error, crowdSignals);
     return { email, outcome: "told", seconds: seconds() };
   }
 }

@@ -3,6 +3,7 @@
  * storage (or the tab's memory where storage is blocked), WebCrypto's keyed hash, the tab lock, the
  * real clock, Math.random and the browser's online state. Created on first use, never during prerendering.
  */
+import { fieldSignals } from "@/analytics/field-signals";
 import { emailConfig } from "@/lib/config";
 import { systemClock } from "@/waitlist/core/clock";
 import { createSignupMemory, type SignupMemory } from "@/waitlist/core/signup-memory";
@@ -17,13 +18,13 @@ import { botCheckToken } from "./bot-check";
 import { safeStore } from "./browser-storage";
 import { sendWaitlistEmail } from "./email-client";
 import { keyedHash } from "./keyed-hash";
-import { withSignals } from "./signup-signals";
+import { type PageSignup, withTracking } from "./signup-signals";
 
 /** A lease a tab stops renewing (it closed) frees the lock for the others after this long. */
 const LEASE_MS = 5000;
 
 let memory: SignupMemory | undefined;
-let signup: WaitlistSignup | undefined;
+let signup: PageSignup | undefined;
 
 export function browserSignupMemory(): SignupMemory {
   memory ??= createSignupMemory({
@@ -98,7 +99,7 @@ function untilLeft(options: DeliveryOptions): DeliveryOptions {
   return { ...options, signal: options.signal ? AbortSignal.any([options.signal, left]) : left };
 }
 
-export function browserSignup(): WaitlistSignup {
+export function browserSignup(): PageSignup {
   const lease = () =>
     storageLease(
       safeStore(globalThis, "localStorage"),
@@ -106,7 +107,7 @@ export function browserSignup(): WaitlistSignup {
       LEASE_MS,
       Math.random().toString(36).slice(2),
     );
-  signup ??= withPageLifetime(
+  signup ??= pageSignup(
     createWaitlistSignup({
       ticket: __BOT_CHECK_ON__ ? botCheckToken : undefined,
       send: sendWaitlistEmail,
@@ -119,16 +120,19 @@ export function browserSignup(): WaitlistSignup {
       budgetMs: emailConfig.retryBudgetMs,
     }),
   );
-  // The field signals, only in a build with them: the funnel hears how each delivery went.
-  if (__ANALYTICS_ON__) signup = withSignals(signup);
   return signup;
 }
 
-function withPageLifetime(core: WaitlistSignup): WaitlistSignup {
-  return {
+/**
+ * The core as the page runs it: each delivery stopped as the page is left and, only in a build with
+ * the field signals, heard by the funnel (how each delivery went).
+ */
+function pageSignup(core: WaitlistSignup): PageSignup {
+  const bounded: WaitlistSignup = {
     ...core,
     submit: (email, options = {}) => core.submit(email, untilLeft(options)),
     sendPending: (email, options = {}) => core.sendPending(email, untilLeft(options)),
     resend: (email, options = {}) => core.resend(email, untilLeft(options)),
   };
+  return __ANALYTICS_ON__ ? withTracking(bounded, fieldSignals) : bounded;
 }

@@ -1,69 +1,76 @@
 // @vitest-environment happy-dom
 /**
- * The funnel's view of a delivery: one "Signup" per delivered signup with how it started and whether
- * it was retried, one "Signup Kept" at its first wait, "Signup Failed" with its cause; nothing for a
- * signup that was not sent here. The delivery itself is a stand-in.
+ * The funnel's view of a delivery: one "Signup" per delivered signup with how it started (a submit
+ * kept before the app ran says so in its options) and whether it was retried, one "Signup Kept" at
+ * its first wait, "Signup Failed" with its cause; nothing for a signup that was not sent here. The
+ * delivery and the page's signals are stand-ins.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Signal } from "@/lib/analytics";
+import type { FieldEvent, FieldSignals } from "@/analytics/field-signals";
 import type {
   DeliveryOptions,
   SignupOutcome,
   WaitlistSignup,
 } from "@/waitlist/core/waitlist-signup";
+import { trackFailure, withTracking } from "./signup-signals";
 
-const sent = vi.hoisted(() => [] as Signal[]);
-vi.mock("@/lib/analytics", () => ({ signal: (event: Signal) => sent.push(event) }));
+const sent: FieldEvent[] = [];
+const signals: FieldSignals = {
+  start: () => {},
+  track: (event) => sent.push(event),
+  trackFormStart: () => {},
+};
 
-const { signalFailed, signalKeptBeforeApp, withSignals } = await import("./signup-signals");
-
-/** A delivery that reports `waits` and ends in `outcome`. */
+/** A delivery that reports `waits` and ends in `outcome`; what it was given, in `given`. */
 function delivery(
   outcome: SignupOutcome,
   waits: Parameters<Required<DeliveryOptions>["onWaiting"]>[0][] = [],
 ) {
-  return async (_email: string, options: DeliveryOptions = {}) => {
+  return vi.fn(async (_email: string, options: DeliveryOptions = {}) => {
     for (const reason of waits) options.onWaiting?.(reason);
     return outcome;
-  };
+  });
 }
 
-function signup(
-  outcome: SignupOutcome,
-  waits: Parameters<typeof delivery>[1] = [],
-): WaitlistSignup {
+function signup(outcome: SignupOutcome, waits: Parameters<typeof delivery>[1] = []) {
   const run = delivery(outcome, waits);
-  return { submit: run, sendPending: run, resend: run } as unknown as WaitlistSignup;
+  return { submit: run, sendPending: run, resend: run } as unknown as WaitlistSignup & {
+    submit: typeof run;
+  };
 }
 
 beforeEach(() => {
   sent.length = 0;
 });
 
-describe("withSignals", () => {
+describe("withTracking", () => {
   it("a delivered submit is one Signup from the form, not retried", async () => {
-    await withSignals(signup("sent")).submit("ada@example.com");
+    await withTracking(signup("sent"), signals).submit("ada@example.com");
     expect(sent).toEqual([
       { name: "Signup", props: { start: "form", retried: "no", bot_check: "off" } },
     ]);
   });
 
-  it("says a submit kept before the app started, once", async () => {
-    const signals = withSignals(signup("sent"));
-    signalKeptBeforeApp();
-    await signals.submit("ada@example.com");
-    await signals.submit("grace@example.com");
+  it("a submit whose options say it was kept before the app started is that start, the next the form's", async () => {
+    const core = signup("sent");
+    const tracked = withTracking(core, signals);
+    await tracked.submit("ada@example.com", { honeypot: "", keptBeforeApp: true });
+    await tracked.submit("grace@example.com");
     expect(sent.map((event) => "props" in event && event.props)).toEqual([
       { start: "before-app", retried: "no", bot_check: "off" },
       { start: "form", retried: "no", bot_check: "off" },
     ]);
+    // The core gets its own options: the honeypot, not how the submit started.
+    expect(core.submit.mock.calls[0]?.[1]).toHaveProperty("honeypot", "");
+    expect(core.submit.mock.calls[0]?.[1]).not.toHaveProperty("keptBeforeApp");
   });
 
   it("tells the first wait as Signup Kept, passes every wait on, and a retry marks the Signup", async () => {
     const onWaiting = vi.fn();
-    await withSignals(signup("sent", ["crowd", "trouble"])).sendPending("ada@example.com", {
-      onWaiting,
-    });
+    await withTracking(signup("sent", ["crowd", "trouble"]), signals).sendPending(
+      "ada@example.com",
+      { onWaiting },
+    );
     expect(onWaiting.mock.calls).toEqual([["crowd"], ["trouble"]]);
     expect(sent).toEqual([
       { name: "Signup Kept", props: { reason: "crowd" } },
@@ -72,7 +79,7 @@ describe("withSignals", () => {
   });
 
   it("an answer only overdue is kept, not retried", async () => {
-    await withSignals(signup("sent", ["slow"])).resend("ada@example.com");
+    await withTracking(signup("sent", ["slow"]), signals).resend("ada@example.com");
     expect(sent.at(-1)).toEqual({
       name: "Signup",
       props: { start: "resent", retried: "no", bot_check: "off" },
@@ -82,20 +89,15 @@ describe("withSignals", () => {
   it.each(["already-sent", "ignored", "cancelled", "unknown"] as const)(
     "a delivery that ends %s is no Signup",
     async (outcome) => {
-      await withSignals(signup(outcome)).submit("ada@example.com");
+      await withTracking(signup(outcome), signals).submit("ada@example.com");
       expect(sent).toEqual([]);
     },
   );
-
-  it("wraps once: given its own result, it returns it", () => {
-    const once = withSignals(signup("sent"));
-    expect(withSignals(once)).toBe(once);
-  });
 });
 
-describe("signalFailed", () => {
+describe("trackFailure", () => {
   it("counts the failure by its cause, never by what was sent", () => {
-    signalFailed({ status: 429, text: "Too Many Requests" });
+    trackFailure({ status: 429, text: "Too Many Requests" }, signals);
     expect(sent).toEqual([{ name: "Signup Failed", props: { cause: "throttled" } }]);
   });
 });

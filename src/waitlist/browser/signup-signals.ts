@@ -2,79 +2,79 @@
  * The signup funnel's field signals (docs/analytics.md), in the waitlist's words: "Signup" once per
  * delivered signup, with how it was started and whether it was tried again; "Signup Kept" once per
  * signup the visitor is told is saved and still being sent; "Signup Failed" with its cause once per
- * failure the visitor is shown. Callers guard each call with `__ANALYTICS_ON__`, so a build without
- * the setting carries none of it. Nothing about the address goes in.
+ * failure the visitor is shown. The waitlist's adapter of src/analytics, which never imports the
+ * waitlist: it knows the signup and the causes of its failures (failure-cause.ts). Callers guard
+ * each call with `__ANALYTICS_ON__`, so a build without the setting carries none of it. Nothing
+ * about the address goes in.
  */
-import { type Signal, signal } from "@/lib/analytics";
+import type { SignupStart } from "@/analytics/events";
+import type { FieldSignals } from "@/analytics/field-signals";
 import { failureCause } from "@/waitlist/core/failure-cause";
-import type { DeliveryOptions, WaitlistSignup } from "@/waitlist/core/waitlist-signup";
+import type {
+  DeliveryOptions,
+  SignupOutcome,
+  WaitlistSignup,
+} from "@/waitlist/core/waitlist-signup";
 
-type Start = Extract<Signal, { name: "Signup" }>["props"]["start"];
+/** A submit's options: the core's, and how the submit was started, which only the form knows. */
+type SubmitOptions = NonNullable<Parameters<WaitlistSignup["submit"]>[1]> & {
+  /** The inline loader kept this submit before the app ran ("before-app"; else "form"). */
+  keptBeforeApp?: boolean;
+};
 
-/** The next submit was kept by the inline loader before the app ran. */
-let keptBeforeApp = false;
-
-/** Says the submit about to be made was kept before the app started. */
-export function signalKeptBeforeApp(): void {
-  keptBeforeApp = true;
-}
+/** The signup as the page's callers use it: a submit also says how it was started. */
+export type PageSignup = Omit<WaitlistSignup, "submit"> & {
+  submit(email: string, options?: SubmitOptions): Promise<SignupOutcome>;
+};
 
 /** A failure the visitor is shown, by cause. */
-export function signalFailed(error: unknown): void {
+export function trackFailure(error: unknown, signals: FieldSignals): void {
   const cause = failureCause(error, { online: navigator.onLine });
-  signal({ name: "Signup Failed", props: { cause } });
+  signals.track({ name: "Signup Failed", props: { cause } });
 }
 
-const signalled = new WeakSet<WaitlistSignup>();
+type Delivery = (email: string, options?: DeliveryOptions) => Promise<SignupOutcome>;
 
 /**
- * `signup` telling the funnel how each delivery went: its first wait is "Signup Kept"; a delivered
+ * `signup` telling `signals` how each delivery went: its first wait is "Signup Kept"; a delivered
  * one is "Signup", retried when a wait led to another try (every reason but an overdue answer).
- * Given one it already made, it returns it as it is.
  */
-export function withSignals(signup: WaitlistSignup): WaitlistSignup {
-  if (signalled.has(signup)) return signup;
-  const watched =
-    (
-      start: () => Start,
-      run: (email: string, options?: DeliveryOptions) => ReturnType<WaitlistSignup["sendPending"]>,
-    ) =>
-    async (email: string, options: DeliveryOptions = {}) => {
-      const how = start();
-      let kept = false;
-      let retried = false;
-      const outcome = await run(email, {
-        ...options,
-        onWaiting(reason) {
-          if (reason !== "slow") retried = true;
-          if (!kept) signal({ name: "Signup Kept", props: { reason } });
-          kept = true;
-          options.onWaiting?.(reason);
+export function withTracking(signup: WaitlistSignup, signals: FieldSignals): PageSignup {
+  const tracked = async (
+    start: SignupStart,
+    run: Delivery,
+    email: string,
+    options: DeliveryOptions = {},
+  ): Promise<SignupOutcome> => {
+    let kept = false;
+    let retried = false;
+    const outcome = await run(email, {
+      ...options,
+      onWaiting(reason) {
+        if (reason !== "slow") retried = true;
+        if (!kept) signals.track({ name: "Signup Kept", props: { reason } });
+        kept = true;
+        options.onWaiting?.(reason);
+      },
+    });
+    if (outcome === "sent") {
+      signals.track({
+        name: "Signup",
+        props: {
+          start,
+          retried: retried ? "yes" : "no",
+          bot_check: __BOT_CHECK_ON__ ? "on" : "off",
         },
       });
-      if (outcome === "sent") {
-        signal({
-          name: "Signup",
-          props: {
-            start: how,
-            retried: retried ? "yes" : "no",
-            bot_check: __BOT_CHECK_ON__ ? "on" : "off",
-          },
-        });
-      }
-      return outcome;
-    };
-  const withThem: WaitlistSignup = {
-    ...signup,
-    submit: watched(() => {
-      const early = keptBeforeApp;
-      keptBeforeApp = false;
-      return early ? "before-app" : "form";
-    }, signup.submit),
-    // "resumed": the event's own word (docs/analytics.md), kept as the dashboards know it.
-    sendPending: watched(() => "resumed", signup.sendPending),
-    resend: watched(() => "resent", signup.resend),
+    }
+    return outcome;
   };
-  signalled.add(withThem);
-  return withThem;
+  return {
+    ...signup,
+    submit: (email, { keptBeforeApp, ...options } = {}) =>
+      tracked(keptBeforeApp ? "before-app" : "form", signup.submit, email, options),
+    // "resumed": the event's own word (docs/analytics.md), kept as the dashboards know it.
+    sendPending: (email, options) => tracked("resumed", signup.sendPending, email, options),
+    resend: (email, options) => tracked("resent", signup.resend, email, options),
+  };
 }

@@ -5,11 +5,12 @@
  * "Signup Failed" with its cause).
  */
 import { useLocation } from "wouter";
+import { fieldSignals } from "@/analytics/field-signals";
 import { toast, whenToastAnnounced } from "@/hooks/use-toast";
 import { whenPageHydrated } from "@/lib/page-hydrated";
 import { SIGNUP_END_PATH } from "@/site-paths";
 import { describeSendError } from "@/waitlist/browser/email-client";
-import { signalFailed } from "@/waitlist/browser/signup-signals";
+import { trackFailure } from "@/waitlist/browser/signup-signals";
 import { waitlist } from "@/waitlist/texts";
 
 /** The longest the move to /success waits for "Redirecting..." to be announced. */
@@ -28,7 +29,7 @@ export function useSignupEndings() {
     },
     failed(sendError: unknown): void {
       console.error(`Waitlist submission failed: ${describeSendError(sendError)}`);
-      if (__ANALYTICS_ON__) signalFailed(sendError);
+      if (__ANALYTICS_ON__) trackFailure(sendError, fieldSignals);
       toast({ ...waitlist.toasts.failure, variant: "destructive" });
     },
   };

@@ -2,8 +2,9 @@
 /**
  * The form's hook over a stand-in for the signup module: validation before sending, one send at a
  * time, where the form stands (idle, an address kept, invalid, joining and why it waits, not sent),
- * the toasts, the move to /success, and the hand-over of a submit the inline loader kept. Texts are
- * typed here, not imported from src/waitlist/texts.ts.
+ * the toasts, the move to /success, the hand-over of a submit the inline loader kept (said to the
+ * signup in its options) and the address of a failed attempt put back. Texts are typed here, not
+ * imported from src/waitlist/texts.ts.
  */
 import { act, createElement, Fragment, useRef } from "react";
 import { createRoot, type Root } from "react-dom/client";
@@ -16,12 +17,14 @@ type Outcome = "sent" | "cancelled" | "unknown";
 type WaitReason = "crowd" | "trouble" | "offline" | "slow";
 type SubmitOptions = {
   honeypot: string;
+  keptBeforeApp: boolean;
   onWaiting: (reason: WaitReason) => void;
   onAsking: (asking: boolean) => void;
 };
 
 const signup = vi.hoisted(() => ({
   submit: vi.fn<(email: string, options: SubmitOptions) => Promise<Outcome>>(),
+  failedEmail: vi.fn<() => string | null>(),
 }));
 const toasts = vi.hoisted(() => ({
   toast: vi.fn((_input: { title: string; description?: string; variant?: string }) => "toast-1"),
@@ -108,6 +111,7 @@ beforeEach(() => {
   container = document.createElement("div");
   document.body.append(container);
   signup.submit.mockReset();
+  signup.failedEmail.mockReset().mockReturnValue(null);
   toasts.toast.mockClear();
   toasts.whenToastAnnounced.mockClear();
   navigate.mockReset();
@@ -120,6 +124,7 @@ afterEach(async () => {
   container.remove();
   delete (window as unknown as Record<string, unknown>).__bulwarkSignup;
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe("validation", () => {
@@ -177,6 +182,8 @@ describe("a send", () => {
     expect(signup.submit).toHaveBeenCalledTimes(1);
     expect(signup.submit.mock.calls[0]?.[0]).toBe("ada@example.com");
     expect(signup.submit.mock.calls[0]?.[1].honeypot).toBe("bot value");
+    // A build without the field signals tells the signup nothing of how it started.
+    expect(signup.submit.mock.calls[0]?.[1]).not.toHaveProperty("keptBeforeApp");
     expect(hook.status).toEqual({ kind: "joining" });
     await act(async () => send.resolve("sent"));
     expect(emailField().value).toBe("");
@@ -327,11 +334,12 @@ describe("a failed send", () => {
 });
 
 describe("an address kept from an earlier failed attempt", () => {
-  it("is shown as kept once put back in the field, until the visitor sends it", async () => {
+  it("is put back in an empty field and shown as kept, until the visitor sends it", async () => {
     const send = deferred<Outcome>();
     signup.submit.mockReturnValue(send.promise);
+    signup.failedEmail.mockReturnValue("ada@example.com");
     await mount();
-    await act(async () => hook.showKept());
+    expect(emailField().value).toBe("ada@example.com");
     expect(hook.status).toEqual({ kind: "idle", kept: true });
     // Typing in the field says nothing new about it.
     await act(async () => hook.onEmailInput("ada@example.com"));
@@ -340,6 +348,14 @@ describe("an address kept from an earlier failed attempt", () => {
     expect(hook.status).toEqual({ kind: "joining" });
     await act(async () => send.reject(new Error("400 Bad Request")));
     expect(hook.status).toEqual({ kind: "not-sent" });
+  });
+
+  it("never replaces what the visitor typed before the app ran", async () => {
+    signup.failedEmail.mockReturnValue("ada@example.com");
+    servedEmail = "grace@example.com";
+    await mount();
+    expect(emailField().value).toBe("grace@example.com");
+    expect(hook.status).toEqual({ kind: "idle" });
   });
 });
 
@@ -359,6 +375,20 @@ describe("a submit the inline loader kept", () => {
     expect(signup.submit).toHaveBeenCalledTimes(1);
     expect(signup.submit.mock.calls[0]?.[0]).toBe("ada@example.com");
     expect(navigate).toHaveBeenCalledWith("/success");
+  });
+
+  it("with the field signals on, says so to the signup for that submit only: the next is the form's", async () => {
+    // A build with VITE_PLAUSIBLE_DOMAIN (vitest.config.ts defines the constant as a global).
+    vi.stubGlobal("__ANALYTICS_ON__", true);
+    signup.submit.mockResolvedValue("sent").mockRejectedValueOnce(new Error("offline"));
+    keptSubmit(true);
+    servedEmail = "ada@example.com";
+    await mount();
+    await submitWith("ada@example.com");
+    expect(signup.submit.mock.calls.map(([, options]) => options.keptBeforeApp)).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it("is dropped when the visitor emptied the field meanwhile", async () => {

@@ -1,12 +1,25 @@
 /**
  * Adapts the waitlist signup (src/waitlist/core) to the form: validation, the Joining... state, the
- * toasts and the move to /success, and the hand-over of a submit the inline loader kept before the
- * app ran.
+ * toasts and the move to /success, the hand-over of a submit the inline loader kept before the app
+ * ran (how it started, said to the signup in its options), and what the form's field starts (the
+ * bot check's load on intent, the field signals' Form Start, the address kept from a failed
+ * attempt). The form reaches the signup through here only.
  */
-import { type FormEvent, type RefObject, useLayoutEffect, useRef, useState } from "react";
-import { type BotCheckFailure, botCheckFailureOf } from "@/waitlist/browser/bot-check";
+import {
+  type FormEvent,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { fieldSignals } from "@/analytics/field-signals";
+import {
+  type BotCheckFailure,
+  botCheckFailureOf,
+  loadOnIntent,
+} from "@/waitlist/browser/bot-check";
 import { browserSignup } from "@/waitlist/browser/browser-signup";
-import { signalKeptBeforeApp } from "@/waitlist/browser/signup-signals";
 import { isValidEmail, normalizeEmail } from "@/waitlist/core/email-validation";
 import type { WaitReason } from "@/waitlist/core/waitlist-signup";
 import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/waitlist/hand-over/early-submit";
@@ -43,7 +56,8 @@ export function useWaitlistSignup({
   const endings = useSignupEndings();
   const { ask } = useResendQuestions();
 
-  async function submit(rawEmail: string, honeypot: string) {
+  /** Sends what the form holds; `keptBeforeApp`: the inline loader kept this submit. */
+  async function submit(rawEmail: string, honeypot: string, keptBeforeApp = false) {
     if (inFlight.current) return;
     const email = normalizeEmail(rawEmail);
     if (!isValidEmail(email)) {
@@ -58,6 +72,8 @@ export function useWaitlistSignup({
     try {
       const outcome = await browserSignup().submit(email, {
         honeypot,
+        // How it started: only the field signals read it ("before-app" or "form").
+        ...(__ANALYTICS_ON__ && { keptBeforeApp }),
         onWaiting: (waiting) => setStatus({ kind: "joining", waiting }),
         onAsking: (asking) =>
           setStatus(
@@ -93,10 +109,20 @@ export function useWaitlistSignup({
   useLayoutEffect(() => {
     if (!takeKeptSubmit(window) || !form.current) return;
     const [email, honeypot] = currentValues(form.current);
-    // The field signals say this signup was sent before the app started.
-    if (__ANALYTICS_ON__) signalKeptBeforeApp();
     // An emptied field: the visitor took the submit back while the page was loading.
-    if (email.trim() !== "") void submit(email, honeypot);
+    if (email.trim() !== "") void submit(email, honeypot, true);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first commits.
+  useEffect(() => {
+    const input = field.current;
+    if (__BOT_CHECK_ON__ && input) loadOnIntent(input);
+    if (__ANALYTICS_ON__ && input) fieldSignals.trackFormStart(input);
+    const pending = browserSignup().failedEmail();
+    if (input && pending && input.value === "") {
+      input.value = pending;
+      showKept();
+    }
   }, []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -113,5 +139,5 @@ export function useWaitlistSignup({
     setStatus({ kind: "idle", kept: true });
   }
 
-  return { status, onSubmit, onEmailInput, showKept };
+  return { status, onSubmit, onEmailInput };
 }

@@ -1,12 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { PrivacyNotice } from "@/components/privacy-notice";
 import { StaticContent } from "@/components/static-content";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { signalFormStart } from "@/lib/analytics";
 import { cn } from "@/lib/cn";
-import { loadOnIntent } from "@/waitlist/browser/bot-check";
-import { browserSignup } from "@/waitlist/browser/browser-signup";
 import {
   EARLY_SUBMIT_ATTRIBUTE,
   EARLY_SUBMIT_BUSY_ATTRIBUTE,
@@ -50,22 +47,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
   const privacyId = `${fieldId}-privacy`;
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const { status, onSubmit, onEmailInput, showKept } = useWaitlistSignup({
-    form: formRef,
-    field: inputRef,
-  });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first commits.
-  useEffect(() => {
-    const input = inputRef.current;
-    if (__BOT_CHECK_ON__ && input) loadOnIntent(input);
-    if (__ANALYTICS_ON__ && input) signalFormStart(input);
-    const pending = browserSignup().failedEmail();
-    if (input && pending && input.value === "") {
-      input.value = pending;
-      showKept();
-    }
-  }, []);
+  const { status, onSubmit, onEmailInput } = useWaitlistSignup({ form: formRef, field: inputRef });
 
   const message = formMessage(status);
   const joining = status.kind === "joining";

@@ -5,43 +5,36 @@
  * Form Start once, at the first focus or typing. The tracker is a stand-in sender.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Recorded } from "./analytics-events";
-
-type Analytics = typeof import("./analytics");
-
-/** A fresh copy of the module: its queue and its sender start empty. */
-async function fresh(): Promise<Analytics> {
-  vi.resetModules();
-  return import("./analytics");
-}
+import type { TrackedEvent } from "./events";
+import { createFieldSignals } from "./field-signals";
 
 /** A sender that keeps what it is given, loaded when the test says. */
 function sender() {
-  const sent: Recorded[] = [];
-  let load = (_send: (recorded: Recorded) => void) => {};
-  const loaded = new Promise<(recorded: Recorded) => void>((resolve) => {
+  const sent: TrackedEvent[] = [];
+  let load = (_send: (event: TrackedEvent) => void) => {};
+  const loaded = new Promise<(event: TrackedEvent) => void>((resolve) => {
     load = resolve;
   });
   return {
     sent,
     loader: vi.fn(() => loaded),
-    ready: () => load((recorded) => sent.push(recorded)),
+    ready: () => load((event) => sent.push(event)),
   };
 }
 
 const flush = () => new Promise((done) => setTimeout(done, 0));
 
 /**
- * A fresh copy of the module with its tracker loaded and started, as most cases begin: what it is
- * signalled from here on is sent at once.
+ * A page's signals with their tracker loaded and started, as most cases begin: what they are told
+ * from here on is sent at once.
  */
 async function startedSignals() {
-  const analytics = await fresh();
+  const signals = createFieldSignals();
   const tracker = sender();
-  analytics.startSignals(tracker.loader);
+  signals.start(tracker.loader);
   tracker.ready();
   await flush();
-  return { ...analytics, tracker };
+  return { ...signals, tracker };
 }
 
 beforeEach(() => {
@@ -55,12 +48,12 @@ afterEach(() => {
 
 describe("the field signals", () => {
   it("keep events until the tracker runs, then send them in order with the page they happened on", async () => {
-    const { signal, startSignals } = await fresh();
+    const { start, track } = createFieldSignals();
     const tracker = sender();
-    signal({ name: "pageview" });
+    track({ name: "pageview" });
     window.history.replaceState(null, "", "/success");
-    signal({ name: "Form Start" });
-    startSignals(tracker.loader);
+    track({ name: "Form Start" });
+    start(tracker.loader);
     expect(tracker.sent).toEqual([]);
     tracker.ready();
     await flush();
@@ -68,17 +61,26 @@ describe("the field signals", () => {
       ["pageview", "/"],
       ["Form Start", "/success"],
     ]);
-    signal({ name: "Signup Kept", props: { reason: "crowd" } });
+    track({ name: "Signup Kept", props: { reason: "crowd" } });
     expect(tracker.sent.at(-1)).toMatchObject({ name: "Signup Kept", props: { reason: "crowd" } });
   });
 
-  it("send one page view per page, however often it is signalled", async () => {
-    const { signal, tracker } = await startedSignals();
-    signal({ name: "pageview" });
-    signal({ name: "pageview" });
+  it("send one page view per page, however often it is tracked", async () => {
+    const { track, tracker } = await startedSignals();
+    track({ name: "pageview" });
+    track({ name: "pageview" });
     window.history.replaceState(null, "", "/success");
-    signal({ name: "pageview" });
+    track({ name: "pageview" });
     expect(tracker.sent.map(({ url }) => new URL(url).pathname)).toEqual(["/", "/success"]);
+  });
+
+  it("of one page keep their own events: another page's signals neither send nor hold them", async () => {
+    const first = await startedSignals();
+    const second = await startedSignals();
+    first.track({ name: "pageview" });
+    second.track({ name: "pageview" });
+    expect(first.tracker.sent.map(({ name }) => name)).toEqual(["pageview"]);
+    expect(second.tracker.sent.map(({ name }) => name)).toEqual(["pageview"]);
   });
 
   it.each([
@@ -93,11 +95,11 @@ describe("the field signals", () => {
     ["Do Not Track", () => vi.spyOn(navigator, "doNotTrack", "get").mockReturnValue("1")],
   ])("with %s on, load no tracker and send nothing", async (_setting, turnOn) => {
     turnOn();
-    const { signal, startSignals } = await fresh();
+    const { start, track } = createFieldSignals();
     const tracker = sender();
-    signal({ name: "pageview" });
-    startSignals(tracker.loader);
-    signal({ name: "Form Start" });
+    track({ name: "pageview" });
+    start(tracker.loader);
+    track({ name: "Form Start" });
     tracker.ready();
     await flush();
     expect(tracker.loader).not.toHaveBeenCalled();
@@ -105,18 +107,18 @@ describe("the field signals", () => {
   });
 
   it("a tracker that cannot load loses the page's signals, never the page's work", async () => {
-    const { signal, startSignals } = await fresh();
-    signal({ name: "pageview" });
-    startSignals(() => Promise.reject(new TypeError("offline")));
+    const { start, track } = createFieldSignals();
+    track({ name: "pageview" });
+    start(() => Promise.reject(new TypeError("offline")));
     await flush();
-    expect(() => signal({ name: "Form Start" })).not.toThrow();
+    expect(() => track({ name: "Form Start" })).not.toThrow();
   });
 
   it("say Form Start once, at the first focus or typing in the field", async () => {
-    const { signalFormStart, tracker } = await startedSignals();
+    const { trackFormStart, tracker } = await startedSignals();
     document.body.innerHTML = '<input type="email">';
     const field = document.querySelector("input") as HTMLInputElement;
-    signalFormStart(field);
+    trackFormStart(field);
     expect(tracker.sent).toEqual([]);
     field.dispatchEvent(new Event("input"));
     field.dispatchEvent(new Event("focus"));
@@ -125,22 +127,22 @@ describe("the field signals", () => {
   });
 
   it("say Form Start at once for a field already focused when the app starts", async () => {
-    const { signalFormStart, tracker } = await startedSignals();
+    const { trackFormStart, tracker } = await startedSignals();
     document.body.innerHTML = '<input type="email">';
     const field = document.querySelector("input") as HTMLInputElement;
     field.focus();
-    signalFormStart(field);
+    trackFormStart(field);
     field.dispatchEvent(new Event("focus"));
     expect(tracker.sent.map(({ name }) => name)).toEqual(["Form Start"]);
   });
 
   it("say Form Start at once for a field typed into before the app started, then left", async () => {
-    const { signalFormStart, tracker } = await startedSignals();
+    const { trackFormStart, tracker } = await startedSignals();
     document.body.innerHTML = '<input type="email"><button>Join</button>';
     const field = document.querySelector("input") as HTMLInputElement;
     field.value = "typed early";
     (document.querySelector("button") as HTMLButtonElement).focus();
-    signalFormStart(field);
+    trackFormStart(field);
     expect(tracker.sent.map(({ name }) => name)).toEqual(["Form Start"]);
     field.dispatchEvent(new Event("focus"));
     field.dispatchEvent(new Event("input"));

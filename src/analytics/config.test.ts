@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PLAUSIBLE_ENDPOINT, readAnalyticsConfig } from "./analytics-config";
+import { DEFAULT_PLAUSIBLE_ENDPOINT, readAnalyticsConfig } from "./config";
 
 describe("readAnalyticsConfig", () => {
   it("is off without a domain, whatever else is set", () => {

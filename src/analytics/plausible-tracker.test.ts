@@ -12,7 +12,7 @@ const plausible = vi.hoisted(() => ({ init: vi.fn(), track: vi.fn() }));
 vi.mock("@plausible-analytics/tracker", () => plausible);
 
 const build = vi.hoisted(() => ({ endpoint: "https://plausible.io/api/event" }));
-vi.mock("./analytics-build", () => ({
+vi.mock("./build-constants", () => ({
   PLAUSIBLE_DOMAIN: "bulwark.example",
   get PLAUSIBLE_ENDPOINT() {
     return build.endpoint;

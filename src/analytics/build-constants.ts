@@ -1,6 +1,6 @@
 /**
  * The field signals' settings as the browser bundle sees them: constants vite.config.ts defines from
- * readAnalyticsConfig (analytics-config.ts). Whether they are on is tested with the global
+ * readAnalyticsConfig (config.ts). Whether they are on is tested with the global
  * `__ANALYTICS_ON__` itself where it matters (src/vite-env.d.ts), so a build without
  * VITE_PLAUSIBLE_DOMAIN drops every use, the tracker's lazy chunk included. Only code Vite builds may
  * import this file.

@@ -4,9 +4,9 @@
  * a self-hosted Plausible Community Edition, or a path on the site's own origin that the hosts
  * forward to `upstream` (PLAUSIBLE_UPSTREAM, Plausible's cloud by default; the build writes each
  * host's proxy rule). The browser reads these as the build-time constants vite.config.ts defines
- * (src/lib/analytics-build.ts), so a build without the domain carries none of its code.
+ * (src/analytics/build-constants.ts), so a build without the domain carries none of its code.
  */
-import type { BuildEnv } from "./config";
+import type { BuildEnv } from "../lib/config";
 
 export const DEFAULT_PLAUSIBLE_ENDPOINT = "https://plausible.io/api/event";
 

@@ -1,5 +1,5 @@
 /**
- * Plausible's official tracker, set up for the field signals (analytics.ts), in a chunk of its own
+ * Plausible's official tracker, set up for the field signals (field-signals.ts), in a chunk of its own
  * that loads at idle, only in a build with VITE_PLAUSIBLE_DOMAIN. Page views are sent by the app
  * (not on the tracker's own schedule), local events only to a local collector, and every event
  * passes `transformRequest`: its URL cleaned (event-url.ts), its referrer cut to an origin, and
@@ -14,9 +14,9 @@
  * clicks and submits on elements tagged for it.
  */
 import { init, type PlausibleRequestPayload, track } from "@plausible-analytics/tracker";
-import { PLAUSIBLE_DOMAIN, PLAUSIBLE_ENDPOINT } from "./analytics-build";
-import { isSignalName, type Recorded } from "./analytics-events";
+import { PLAUSIBLE_DOMAIN, PLAUSIBLE_ENDPOINT } from "./build-constants";
 import { eventUrl, referrerOrigin } from "./event-url";
+import { isFieldEventName, type TrackedEvent } from "./events";
 
 /** The endpoint is this machine (the emulator's collector): only then are local pages counted. */
 function isLocal(endpoint: string): boolean {
@@ -25,14 +25,14 @@ function isLocal(endpoint: string): boolean {
   return hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]";
 }
 
-/** The event as it is sent, or null: not one of the signals, or not a web page's URL. */
+/** The event as it is sent, or null: not one of the field events, or not a web page's URL. */
 function cleanEvent(payload: PlausibleRequestPayload): PlausibleRequestPayload | null {
   const url = eventUrl(payload.u);
-  if (url === null || !isSignalName(payload.n)) return null;
+  if (url === null || !isFieldEventName(payload.n)) return null;
   return { ...payload, u: url, r: referrerOrigin(payload.r) };
 }
 
-export function startTracker(): (recorded: Recorded) => void {
+export function startTracker(): (event: TrackedEvent) => void {
   init({
     domain: PLAUSIBLE_DOMAIN,
     endpoint: PLAUSIBLE_ENDPOINT,
@@ -42,9 +42,10 @@ export function startTracker(): (recorded: Recorded) => void {
     bindToWindow: false,
     transformRequest: cleanEvent,
   });
-  return (recorded) =>
-    track(recorded.name, {
-      url: recorded.url,
-      ...("props" in recorded ? { props: recorded.props } : {}),
+  // Plausible's own `track`: it posts the event at once (field-signals.ts tracks it for the page).
+  return (event) =>
+    track(event.name, {
+      url: event.url,
+      ...("props" in event ? { props: event.props } : {}),
     });
 }

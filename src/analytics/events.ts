@@ -1,0 +1,43 @@
+/**
+ * The field signals' events (docs/analytics.md): names and properties, each a fixed word; shared by
+ * the signals (field-signals.ts) and the tracker's chunk (plausible-tracker.ts).
+ */
+
+/** How a delivered signup was started. */
+export type SignupStart = "form" | "before-app" | "resumed" | "resent";
+
+/** The funnel's events and their properties. */
+export type FieldEvent =
+  | { name: "pageview" }
+  | { name: "Form Start" }
+  | {
+      name: "Signup";
+      props: {
+        start: SignupStart;
+        /** It was tried again automatically before it arrived. */
+        retried: "yes" | "no";
+        bot_check: "on" | "off";
+      };
+    }
+  | { name: "Signup Failed"; props: { cause: string } }
+  | { name: "Signup Kept"; props: { reason: string } };
+
+/** Every event's name, and no other (the type makes it the whole list). */
+const EVENT_NAMES: Readonly<Record<FieldEvent["name"], true>> = {
+  pageview: true,
+  "Form Start": true,
+  Signup: true,
+  "Signup Kept": true,
+  "Signup Failed": true,
+};
+
+/**
+ * `name` is one of the field events': the tracker sends nothing else, not the events of its own
+ * that it makes from clicks and submits of elements tagged for it (the site tags none).
+ */
+export function isFieldEventName(name: string): boolean {
+  return Object.hasOwn(EVENT_NAMES, name);
+}
+
+/** An event and the page it happened on (it may be sent after the page moved on). */
+export type TrackedEvent = FieldEvent & { url: string };
