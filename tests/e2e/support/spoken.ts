@@ -47,7 +47,27 @@ function readerScript(): string {
     .map((pair) => pair.trim().split(/\s+as\s+/))
     .map(([local, name = local]) => `${JSON.stringify(name)}: ${local}`);
   const body = source.slice(0, exported.index) + source.slice(exported.index + exported[0].length);
-  return `(() => {\n${body}\n;return { ${names?.join(", ")} };\n})()`;
+  return `(() => {\n${detachedSafe(body)}\n;return { ${names?.join(", ")} };\n})()`;
+}
+
+/**
+ * The reader's name lookup (`aria-labelledby`, `aria-describedby`) asks an element's root node for
+ * the ids: for an element a page has just removed (a page left for /success, its parts still in
+ * the reader's view), that root is an element, which has no `getElementById`, and the reader threw
+ * from its mutation observer. Such a lookup falls back to the element's document, as it does where
+ * `getRootNode` is missing (dom-accessibility-api issue 1026, open upstream); a reader that no
+ * longer has the lookup fails here, not in a page.
+ */
+function detachedSafe(body: string): string {
+  const lookup = /(\w+)=(\w+)\.getRootNode\?\2\.getRootNode\(\):\2\.ownerDocument;/g;
+  if (!lookup.test(body)) {
+    throw new Error("@guidepup/virtual-screen-reader's bundle: its root-node lookup has changed");
+  }
+  return body.replace(
+    lookup,
+    (lookedUp, root, element) =>
+      `${lookedUp}if(!${root}.getElementById)${root}=${element}.ownerDocument;`,
+  );
 }
 
 let script: string | undefined;

@@ -84,7 +84,8 @@ test("Google silent: at the bound its own words, the address kept, the button us
     withinMs: 1000,
     stepMs: 10,
   });
-  expect(await live.heard()).toEqual([JOINING, FAILED]);
+  // The live region says the check's own words, then the toast its failure (docs/behaviour.md, "Heard").
+  expect(await live.heard()).toEqual([JOINING, SILENT, FAILED]);
   expect(tokens).toEqual([]);
   expect(await botCheckEmulator.outbox(address)).toEqual([]);
 
