@@ -4,7 +4,7 @@
  * app ran.
  */
 import { type FormEvent, type RefObject, useLayoutEffect, useRef, useState } from "react";
-import { type BotCheckFailure, botCheckFailureOf } from "@/waitlist/browser/bot-check";
+import { type BotCheckFailure, botCheckFailureOf, formSettled } from "@/waitlist/browser/bot-check";
 import { browserSignup } from "@/waitlist/browser/browser-signup";
 import { signalKeptBeforeApp } from "@/waitlist/browser/signup-signals";
 import { isValidEmail, normalizeEmail } from "@/waitlist/core/email-validation";
@@ -30,6 +30,17 @@ export type FormStatus =
   | { kind: "joining"; waiting?: WaitReason | "check"; answered?: boolean }
   | { kind: "not-sent"; botCheck?: BotCheckFailure };
 
+/**
+ * With the bot check: focus Google's challenge took in a turn that gave no token comes back to the
+ * button once the form shows how the signup ended, the button saying Join Waitlist and usable again
+ * (a layout effect: after that render is in the page), never while it still says Joining....
+ */
+function useFocusBackAfterCheck(joining: boolean) {
+  useLayoutEffect(() => {
+    if (!joining) formSettled();
+  }, [joining]);
+}
+
 export function useWaitlistSignup({
   form,
   field,
@@ -42,6 +53,9 @@ export function useWaitlistSignup({
   const inFlight = useRef(false);
   const endings = useSignupEndings();
   const { ask } = useResendQuestions();
+  // A build-time constant: every render of a build calls it, or none does.
+  // biome-ignore lint/correctness/useHookAtTopLevel: the condition never changes within a build.
+  if (__BOT_CHECK_ON__) useFocusBackAfterCheck(status.kind === "joining");
 
   async function submit(rawEmail: string, honeypot: string) {
     if (inFlight.current) return;
