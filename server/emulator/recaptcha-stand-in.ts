@@ -9,8 +9,8 @@
  *
  * Google may ask a visitor it doubts a question first, and so may the stand-in, when a test queued a
  * challenge (recaptcha-challenges.ts): as Google's api.js does, it shows a second frame (the
- * "bframe") in an element of its own at the end of the page, made visible while the challenge is
- * open and hidden again after, and calls nothing when the visitor closes it (the frame's Close, the
+ * "bframe") in an element of its own at the end of the page, made visible (once that frame has
+ * loaded) while the challenge is open and hidden again after, and calls nothing when the visitor closes it (the frame's Close, the
  * Escape key or a click beside it). The frame's Solve answers it. On demand the challenge expires
  * (expired-callback), Google reports an error (error-callback), or Google goes silent: the anchor
  * frame shows nothing and posts nothing, as when Google's request hangs or an extension blocks its
@@ -51,10 +51,18 @@ function apiScript(origin: string): string {
   function hideChallenge(widget) {
     Object.assign(widget.challenge.style, { visibility: "hidden", top: "-10000px" });
   }
+  // Only once the challenge's frame has loaded: until then its window is the initial about:blank,
+  // of the page's origin, and a message for the check's origin is dropped (with a console warning),
+  // so the challenge would be shown without its question taking focus. A reset meanwhile (the turn
+  // ended) shows nothing.
   function showChallenge(widget, plan) {
-    Object.assign(widget.challenge.style, { visibility: "visible", top: window.scrollY + 40 + "px" });
-    widget.bframe.contentWindow.postMessage({ type: MESSAGE.challenge, plan }, origin);
-    widget.bframe.focus();
+    const turn = widget.turn;
+    widget.challengeLoaded.then(() => {
+      if (turn !== widget.turn) return;
+      Object.assign(widget.challenge.style, { visibility: "visible", top: window.scrollY + 40 + "px" });
+      widget.bframe.contentWindow.postMessage({ type: MESSAGE.challenge, plan }, origin);
+      widget.bframe.focus();
+    });
   }
   window.addEventListener("message", (event) => {
     const widget = widgets.find(
@@ -105,7 +113,8 @@ function apiScript(origin: string): string {
       Object.assign(veil.style, { position: "fixed", inset: "0", background: "#fff", opacity: "0.5" });
       const bframe = frame(${JSON.stringify(CHALLENGE_PATH)}, query, "recaptcha challenge expires in two minutes");
       Object.assign(bframe.style, { position: "relative", display: "block", margin: "0 auto", width: "min(400px, 100%)", height: "300px", border: "1px solid #ccc", background: "#fff" });
-      const widget = { frame: anchor, bframe, challenge, textarea, parameters, loaded, response: "" };
+      const challengeLoaded = new Promise((resolve) => bframe.addEventListener("load", resolve, { once: true }));
+      const widget = { frame: anchor, bframe, challenge, textarea, parameters, loaded, challengeLoaded, turn: 0, response: "" };
       veil.addEventListener("click", () => hideChallenge(widget));
       challenge.append(veil, bframe);
       document.body.append(challenge);
@@ -120,6 +129,7 @@ function apiScript(origin: string): string {
     },
     reset(id) {
       const widget = widgets[id];
+      widget.turn += 1;
       widget.response = "";
       widget.textarea.value = "";
       hideChallenge(widget);

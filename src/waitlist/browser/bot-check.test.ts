@@ -3,7 +3,8 @@
  * The bot check as the waitlist sees it, over a fake reCAPTCHA client: loaded only on intent (focus
  * or typing, or a field already focused when the app starts; never for a value merely found in the
  * field), once; each request's token is asked for with the delivery's signal and `onAsking`; why a
- * signup got no token is read from its error, for the form.
+ * signup got no token is read from its error, for the form; the form's settling reaches a loaded
+ * client only.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Recaptcha } from "./recaptcha";
@@ -13,6 +14,7 @@ const client = vi.hoisted(() => ({
   settings: [] as unknown[],
   warmUp: 0,
   focusHome: [] as (HTMLElement | null)[],
+  settled: 0,
   tokens: 0,
   asked: [] as { signal: AbortSignal; onAsking?: (asking: boolean) => void }[],
   failNext: undefined as Error | undefined,
@@ -28,6 +30,9 @@ vi.mock("./recaptcha", () => ({
       },
       returnFocusTo: (element) => {
         client.focusHome.push(element);
+      },
+      formSettled: () => {
+        client.settled += 1;
       },
       token: async (signal, onAsking) => {
         client.asked.push({ signal, onAsking });
@@ -71,6 +76,7 @@ beforeEach(() => {
     settings: [],
     warmUp: 0,
     focusHome: [],
+    settled: 0,
     tokens: 0,
     asked: [],
     failNext: undefined,
@@ -168,6 +174,22 @@ describe("botCheckToken", () => {
     const closed = await noToken("closed");
     client.failNext = closed;
     await expect(botCheckToken(new AbortController().signal, () => {})).rejects.toBe(closed);
+  });
+});
+
+describe("formSettled", () => {
+  it("loads nothing when the check never loaded, and tells the loaded client each time", async () => {
+    const { formSettled, loadOnIntent } = await freshBotCheck();
+    const { field } = form();
+    formSettled();
+    await loaded();
+    expect(client.created).toBe(0);
+    loadOnIntent(field);
+    field.dispatchEvent(new Event("focus"));
+    await loaded();
+    formSettled();
+    formSettled();
+    expect(client.settled).toBe(2);
   });
 });
 

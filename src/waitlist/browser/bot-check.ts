@@ -10,14 +10,17 @@ import type { BotCheckFailure, Recaptcha } from "./recaptcha";
 
 export type { BotCheckFailure };
 
+/** The client once loaded: what only a loaded check can owe (focus) is asked of it, nothing loads. */
+let loaded: Recaptcha | undefined;
+
 // Pure: a build without the check drops it, and with it the chunk it would import.
-const loadRecaptcha = /* @__PURE__ */ retryingImport(
-  async (): Promise<Recaptcha> =>
-    (await import("./recaptcha")).createRecaptcha({
-      siteKey: RECAPTCHA_SITE_KEY,
-      origin: RECAPTCHA_ORIGIN,
-    }),
-);
+const loadRecaptcha = /* @__PURE__ */ retryingImport(async (): Promise<Recaptcha> => {
+  loaded = (await import("./recaptcha")).createRecaptcha({
+    siteKey: RECAPTCHA_SITE_KEY,
+    origin: RECAPTCHA_ORIGIN,
+  });
+  return loaded;
+});
 
 /**
  * Loads the check once the visitor shows intent on this page view: focus or typing in the field (a
@@ -52,6 +55,15 @@ export async function botCheckToken(
   onAsking: (asking: boolean) => void,
 ): Promise<string> {
   return (await loadRecaptcha()).token(signal, onAsking);
+}
+
+/**
+ * The form shows how a signup ended and its button is usable again: focus Google's challenge took
+ * in a turn that gave no token comes back to the button now, so a screen reader hears it say
+ * Join Waitlist, never a stale Joining....
+ */
+export function formSettled(): void {
+  loaded?.formSettled();
 }
 
 /** Why a failed signup got no token, if that is why it failed: the form says what to do. */

@@ -6,7 +6,8 @@
  * challenge is watched (shown, hidden, closed without a token); each way of getting no token has its
  * reason; an execute Google leaves unanswered ends at its bound unless a challenge is shown; a
  * cancelled turn ends at once and never reaches Google; a script that cannot load is told apart from
- * being offline and is tried again next time; focus comes back after a challenge.
+ * being offline and is tried again next time; focus comes back after a challenge (without a token,
+ * once the form has settled).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -267,6 +268,54 @@ describe("createRecaptcha", () => {
     await loadScript(google);
     await sent;
     expect(document.activeElement).toBe(field);
+  });
+
+  it("after a turn with no token, gives focus back only once the form has settled, and once", async () => {
+    const google = fakeGoogle();
+    const button = document.createElement("button");
+    const frame = document.createElement("iframe");
+    frame.srcdoc = "<p>challenge</p>";
+    document.body.append(button, frame);
+    google.grecaptcha.execute.mockImplementation(() => {
+      frame.tabIndex = 0;
+      frame.focus();
+      queueMicrotask(() => google.parameters()?.["expired-callback"]());
+    });
+    const recaptcha = createRecaptcha(SETTINGS);
+    recaptcha.returnFocusTo(button);
+    const expired = failureOf(recaptcha.token(live()));
+    await loadScript(google);
+    expect(await expired).toMatchObject({ reason: "expired" });
+    // The form still says Joining... until it shows the ending: focus waits for it.
+    expect(document.activeElement).toBe(frame);
+    recaptcha.formSettled();
+    expect(document.activeElement).toBe(button);
+    // Owed once: a later settling leaves focus where the visitor put it since.
+    frame.focus();
+    recaptcha.formSettled();
+    expect(document.activeElement).toBe(frame);
+  });
+
+  it("owes no focus when the form settles after a turn that gave a token, or before any turn", async () => {
+    const google = fakeGoogle();
+    const button = document.createElement("button");
+    const frame = document.createElement("iframe");
+    frame.srcdoc = "<p>challenge</p>";
+    frame.tabIndex = 0;
+    document.body.append(button, frame);
+    const recaptcha = createRecaptcha(SETTINGS);
+    recaptcha.returnFocusTo(button);
+    frame.focus();
+    recaptcha.formSettled();
+    expect(document.activeElement).toBe(frame);
+    const sent = recaptcha.token(live());
+    await loadScript(google);
+    await sent;
+    // The send goes on from the button (its turn brought focus home); the visitor moves on.
+    expect(document.activeElement).toBe(button);
+    frame.focus();
+    recaptcha.formSettled();
+    expect(document.activeElement).toBe(frame);
   });
 });
 

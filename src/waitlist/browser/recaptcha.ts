@@ -7,7 +7,9 @@
  * the visitor; hidden again without a token, the turn ends. An execute that neither gives a token nor
  * shows a challenge in time (its request hangs, or an extension blocks its frame) ends the turn too,
  * so the visitor is never left on Joining... The widget is reset at every ending (a token is
- * single-use and expires after two minutes). Loaded lazily by bot-check.ts, only in a build with
+ * single-use and expires after two minutes). Focus a challenge took comes back to the form's button:
+ * with a token at once (the send goes on, and the button rightly says Joining...), without one once
+ * the form says it is usable again (`formSettled`), so it never lands on a stale Joining.... Loaded lazily by bot-check.ts, only in a build with
  * VITE_RECAPTCHA_SITE_KEY.
  */
 
@@ -126,9 +128,12 @@ export function createRecaptcha(
   let queue: Promise<unknown> = Promise.resolve();
   /** Where focus goes back to after a challenge took it (the form's button). */
   let focusHome: HTMLElement | null = null;
+  /** A turn ended without a token: focus comes back once the form shows that ending. */
+  let focusOwed = false;
 
   /** A challenge Google showed had focus in its frame: the visitor goes on from the form. */
   function bringFocusHome() {
+    focusOwed = false;
     const active = scope.document.activeElement;
     const lost = !active || active === scope.document.body || active.tagName === "IFRAME";
     if (lost && focusHome?.isConnected) focusHome.focus();
@@ -216,9 +221,10 @@ export function createRecaptcha(
     signal.throwIfAborted();
     let stopWatching = () => {};
     let silence: ReturnType<typeof setTimeout> | undefined;
+    let taken = false;
     const abort = () => settle({ error: signal.reason });
     try {
-      return await new Promise<string>((resolve, reject) => {
+      const token = await new Promise<string>((resolve, reject) => {
         waiter = { resolve, reject };
         signal.addEventListener("abort", abort, { once: true });
         // Set before the watch starts: a challenge already shown stops it at once.
@@ -245,12 +251,15 @@ export function createRecaptcha(
         );
         grecaptcha.execute(id);
       });
+      taken = true;
+      return token;
     } finally {
       clearTimeout(silence);
       signal.removeEventListener("abort", abort);
       stopWatching();
       grecaptcha.reset(id);
-      bringFocusHome();
+      if (taken) bringFocusHome();
+      else focusOwed = true;
     }
   }
 
@@ -284,6 +293,13 @@ export function createRecaptcha(
     /** Focus returns here after a challenge (the form's submit button). */
     returnFocusTo: (element: HTMLElement | null): void => {
       focusHome = element;
+    },
+    /**
+     * The form shows how the signup ended and its button is usable again: focus a challenge took in
+     * a turn that gave no token comes back now, not while the button still said Joining....
+     */
+    formSettled: (): void => {
+      if (focusOwed) bringFocusHome();
     },
     token,
   };

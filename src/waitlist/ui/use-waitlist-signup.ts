@@ -17,6 +17,7 @@ import { fieldSignals } from "@/analytics/field-signals";
 import {
   type BotCheckFailure,
   botCheckFailureOf,
+  formSettled,
   loadOnIntent,
 } from "@/waitlist/browser/bot-check";
 import { browserSignup } from "@/waitlist/browser/browser-signup";
@@ -43,6 +44,17 @@ export type FormStatus =
   | { kind: "joining"; waiting?: WaitReason | "check"; answered?: boolean }
   | { kind: "not-sent"; botCheck?: BotCheckFailure };
 
+/**
+ * With the bot check: focus Google's challenge took in a turn that gave no token comes back to the
+ * button once the form shows how the signup ended, the button saying Join Waitlist and usable again
+ * (a layout effect: after that render is in the page), never while it still says Joining....
+ */
+function useFocusBackAfterCheck(joining: boolean) {
+  useLayoutEffect(() => {
+    if (!joining) formSettled();
+  }, [joining]);
+}
+
 export function useWaitlistSignup({
   form,
   field,
@@ -55,6 +67,9 @@ export function useWaitlistSignup({
   const inFlight = useRef(false);
   const endings = useSignupEndings();
   const { ask } = useResendQuestions();
+  // A build-time constant: every render of a build calls it, or none does.
+  // biome-ignore lint/correctness/useHookAtTopLevel: the condition never changes within a build.
+  if (__BOT_CHECK_ON__) useFocusBackAfterCheck(status.kind === "joining");
 
   /** Sends what the form holds; `keptBeforeApp`: the inline loader kept this submit. */
   async function submit(rawEmail: string, honeypot: string, keptBeforeApp = false) {

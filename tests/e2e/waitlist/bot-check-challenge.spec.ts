@@ -75,6 +75,33 @@ test("a challenge answered long after a send's time limit: the form says the che
   expect(await live.heard()).toEqual([JOINING, ASKING, REDIRECTING]);
 });
 
+test("a challenge asked for before its frame has loaded: shown once it has, its question takes focus, and the address arrives once", async ({
+  page,
+}) => {
+  const tokens = sentTokens(page);
+  const address = uniqueEmail("challenge-frame-late");
+  await botCheckEmulator.challenge({ count: 1, match: { email: address } });
+  // The challenge's frame arrives only after Google has answered the execute with a challenge.
+  const challengeAsked = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/recaptcha/api2/token",
+  );
+  await page.route(/\/recaptcha\/api2\/bframe/, async (route) => {
+    await challengeAsked;
+    await route.fallback();
+  });
+  await gotoApp(page, "/");
+  const { form, email, submit } = waitlistForm(page);
+  await email.fill(address);
+  await submit.click();
+  const { solve } = challenge(page);
+  await expect(solve).toBeFocused();
+  await expect(form.getByText(ASKING)).toBeVisible();
+
+  await solve.press("Enter");
+  await expectSuccessShown(page);
+  await expectArrivedOnce(address, tokens);
+});
+
 test("a challenge closed by keyboard: its own words, the address kept, focus back on the button, nothing sent; a later submit arrives once", async ({
   page,
   consoleGuard,

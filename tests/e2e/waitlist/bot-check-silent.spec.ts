@@ -84,7 +84,7 @@ test("Google silent: at the bound its own words, the address kept, the button us
     withinMs: 1000,
     stepMs: 10,
   });
-  // The live region says the check's own words, then the toast its failure (docs/behaviour.md, "Heard").
+  // The ending's own words too: the toast does not name them.
   expect(await live.heard()).toEqual([JOINING, SILENT, FAILED]);
   expect(tokens).toEqual([]);
   expect(await botCheckEmulator.outbox(address)).toEqual([]);
