@@ -136,7 +136,8 @@ describe("a delivered signup is kept only as a keyed hash", () => {
     memory.keepSending("Ada@Example.com");
     await memory.rememberSent("Ada@Example.com");
     await memory.rememberSent("grace@example.com");
-    expect(everything(site)).not.toMatch(/ada|grace|example/i);
+    // Not "ada": the random key and the hashes are hex, where it may appear by chance.
+    expect(everything(site)).not.toMatch(/@|grace|example/i);
     const { key, sent } = delivered(site);
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     const hmac = (text: string) => createHmac("sha256", key).update(text).digest("base64");
@@ -269,7 +270,8 @@ describe("what an earlier deploy kept", () => {
     await expect(memory.wasSent("grace@example.com")).resolves.toBe(true);
     await expect(memory.wasSent("42")).resolves.toBe(false);
     expect(site.getItem(CLEAR_SENT)).toBeNull();
-    expect(everything(site)).not.toMatch(/ada|grace|example/i);
+    // Not "ada": the random key and the hashes are hex, where it may appear by chance.
+    expect(everything(site)).not.toMatch(/@|grace|example/i);
     // Its time was not kept: the 30 days run from the move.
     expect(Object.values(delivered(site).sent)).toEqual([START, START]);
   });

@@ -41,6 +41,8 @@ type Hook = ReturnType<typeof useWaitlistSignup>;
 let hook: Hook;
 /** What the field holds when the form first commits (as served, or typed before the app ran). */
 let servedEmail = "";
+/** Whether the served form has the honeypot field (a page of an older deploy may name it otherwise). */
+let withHoneypot = true;
 let root: Root | undefined;
 let container: HTMLElement;
 
@@ -64,7 +66,7 @@ function Form() {
     "form",
     { ref: form, onSubmit: hook.onSubmit },
     createElement("input", { ref: field, name: "email", defaultValue: servedEmail }),
-    createElement("input", { name: "bw_kx7", defaultValue: "" }),
+    withHoneypot && createElement("input", { name: "bw_kx7", defaultValue: "" }),
     createElement("button", { type: "submit" }, "Join Waitlist"),
   );
 }
@@ -108,6 +110,7 @@ beforeEach(() => {
   document.documentElement.dataset.hydrated = "";
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   servedEmail = "";
+  withHoneypot = true;
   container = document.createElement("div");
   document.body.append(container);
   signup.submit.mockReset();
@@ -389,6 +392,16 @@ describe("a submit the inline loader kept", () => {
       true,
       false,
     ]);
+  });
+
+  it("from a form without the honeypot field, sends an empty honeypot, not a made-up value", async () => {
+    signup.submit.mockResolvedValue("sent");
+    keptSubmit(true);
+    servedEmail = "ada@example.com";
+    withHoneypot = false;
+    await mount();
+    expect(signup.submit).toHaveBeenCalledTimes(1);
+    expect(signup.submit.mock.calls[0]?.[1]).toMatchObject({ honeypot: "" });
   });
 
   it("is dropped when the visitor emptied the field meanwhile", async () => {
