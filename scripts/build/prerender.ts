@@ -41,9 +41,12 @@ const SEND_OUTCOME_MODULES = [
 
 const VITE_MANIFEST = ".vite/manifest.json";
 const HTML_ENTRY = "index.html";
-/** Inline scripts the browser runs: a data block (the JSON-LD) never runs, so needs no CSP hash. */
+/**
+ * Inline scripts the browser runs: a data block (the JSON-LD, the form's end mark) never runs, so
+ * needs no CSP hash.
+ */
 const INLINE_SCRIPT =
-  /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g;
+  /<script(?![^>]*\bsrc=)(?![^>]*\btype="(?:application\/ld\+json|text\/plain)")[^>]*>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
 /**
  * Tailwind's `/*! ... *\/` banner, dropped from the inlined CSS as the JavaScript bundler drops every

@@ -12,7 +12,7 @@ import {
   EARLY_SUBMIT_GLOBAL,
   type EarlySubmitHandOver,
 } from "@/waitlist/hand-over/early-submit";
-import { FORM_PARSED_GLOBAL } from "@/waitlist/hand-over/form-island";
+import { FORM_PARSED_ID } from "@/waitlist/hand-over/form-island";
 
 const APP = "/assets/app-1234.js";
 const GIVE_UP_MS = 5000;
@@ -112,9 +112,12 @@ async function runLoader(): Promise<EarlySubmitHandOver> {
   ] as EarlySubmitHandOver;
 }
 
-/** What the inline script right after the waitlist form does once the form's markup is parsed. */
+/** The parser reaching the data block right after the waitlist form: the form's markup is parsed. */
 function formParsed() {
-  (window as unknown as Record<string, unknown>)[FORM_PARSED_GLOBAL] = 1;
+  const marker = document.createElement("script");
+  marker.type = "text/plain";
+  marker.id = FORM_PARSED_ID;
+  document.body.append(marker);
 }
 
 function appScripts(): HTMLScriptElement[] {
@@ -155,7 +158,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  Reflect.deleteProperty(window, FORM_PARSED_GLOBAL);
+  document.getElementById(FORM_PARSED_ID)?.remove();
   // Back to happy-dom's own readyState, where a test set one.
   Reflect.deleteProperty(document, "readyState");
   for (const [type, listener, options] of listeners.splice(0)) {

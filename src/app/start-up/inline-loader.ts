@@ -5,7 +5,7 @@
  * a submit made before the app runs is kept (docs/behaviour.md, "Signup before the app starts").
  * Its settings come from its own data attributes, so every page carries the same script and hash.
  */
-import { FORM_PARSED_GLOBAL } from "../../waitlist/hand-over/form-island";
+import { FORM_PARSED_ID } from "../../waitlist/hand-over/form-island";
 import { keepEarlySubmits } from "../../waitlist/hand-over/keep-early-submits";
 
 /** Where paint timing is missing, or a hidden tab paints nothing, the app starts this late. */
@@ -29,7 +29,7 @@ let start = () => {
 /*
  * The app starts once the page's first screen has been painted: after its first contentful paint
  * (the first paint may be the background alone), at the end of the first frame rendered after the
- * waitlist form's markup was parsed (the inline script right after the form sets a flag: see
+ * waitlist form's markup was parsed (the data block right after the form is in the document: see
  * src/waitlist/hand-over/form-island.ts), or, on a page without the form, after the document was
  * parsed. Any earlier, and the app's download can land before the largest contentful paint, which
  * Lighthouse's simulation then charges with that download and the app's evaluation
@@ -44,12 +44,8 @@ let start = () => {
 function startAfterFrame(parsedBefore: unknown) {
   new IntersectionObserver(() => {
     if (parsedBefore) start();
-    // The form's markup is parsed (its inline script sets the flag), or the whole document is.
-    else
-      startAfterFrame(
-        (window as unknown as Record<string, unknown>)[FORM_PARSED_GLOBAL] ||
-          doc.readyState !== "loading",
-      );
+    // The form's markup is parsed (the data block after it is in), or the whole document is.
+    else startAfterFrame(doc.getElementById(FORM_PARSED_ID) || doc.readyState !== "loading");
   }).observe(doc.body);
 }
 

@@ -1,4 +1,4 @@
-import { FORM_ISLAND_ATTRIBUTE, FORM_PARSED_SCRIPT } from "@/waitlist/hand-over/form-island";
+import { FORM_ISLAND_ATTRIBUTE, FORM_PARSED_ID } from "@/waitlist/hand-over/form-island";
 import { WaitlistForm } from "./waitlist-form";
 
 /** Inner HTML the page's root leaves to the form's own root: it never compares or updates it. */
@@ -16,8 +16,8 @@ export function WaitlistFormIsland({ fieldId }: { fieldId: string }) {
     return (
       <div {...host}>
         <WaitlistForm fieldId={fieldId} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of the build, hashed into the CSP. */}
-        <script dangerouslySetInnerHTML={{ __html: FORM_PARSED_SCRIPT }} />
+        {/* A data block: it never runs, it only marks the end of the form's markup for the loader. */}
+        <script type="text/plain" id={FORM_PARSED_ID} />
       </div>
     );
   }
