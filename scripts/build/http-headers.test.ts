@@ -22,7 +22,6 @@ describe("contentSecurityPolicy", () => {
         "script-src 'strict-dynamic' 'sha256-loader' 'self'",
         "style-src 'self' 'sha256-css'",
         "img-src 'self'",
-        "font-src 'self'",
         "manifest-src 'self'",
         "connect-src 'self' https://api.emailjs.com",
         "object-src 'none'",
@@ -109,7 +108,7 @@ describe("deploy files", () => {
     });
     expect(file).toContain("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n");
     expect(file).toContain("/*\n  ! Access-Control-Allow-Origin\n");
-    expect(file).toContain("/success\n  Cache-Control: public, max-age=0, must-revalidate\n");
+    expect(file).toContain("/success\n  Cache-Control: no-cache\n");
   });
 
   it("vercel.json has the same headers, with the asset rule last so it wins", () => {
@@ -122,7 +121,7 @@ describe("deploy files", () => {
       ...EXPECTED_HEADERS,
       "Content-Security-Policy": contentSecurityPolicy(settings),
     });
-    expect(all["Cache-Control"]).toBe("public, max-age=0, must-revalidate");
+    expect(all["Cache-Control"]).toBe("no-cache");
     expect(config.headers[1]?.headers).toEqual([
       { key: "Cache-Control", value: "public, max-age=31536000, immutable" },
     ]);
@@ -134,7 +133,7 @@ describe("_headers and the list of paths", () => {
     const file = netlifyHeadersFile(settings);
     const rules = file.split("\n\n").map((block) => block.split("\n"));
     const revalidated = rules
-      .filter((lines) => lines.includes("  Cache-Control: public, max-age=0, must-revalidate"))
+      .filter((lines) => lines.includes("  Cache-Control: no-cache"))
       .map(([path]) => path);
     for (const page of [...sitePages, notFoundPage]) {
       expect(revalidated, page.id).toContain(page.path);

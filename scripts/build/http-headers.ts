@@ -39,7 +39,11 @@ export type BuildSettings = {
 export const BUILD_SETTINGS_FILE = "dist-ssr/build-settings.json";
 
 const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
-const CACHE_REVALIDATE = "public, max-age=0, must-revalidate";
+/**
+ * Reused only once checked with the host: `max-age=0, must-revalidate` said in fewer bytes, which
+ * every page's first round trip carries.
+ */
+const CACHE_REVALIDATE = "no-cache";
 /** An answer of the field signals' endpoint: no cache keeps it. */
 const CACHE_NONE = "no-store";
 
@@ -80,7 +84,6 @@ export function contentSecurityPolicy(settings: BuildSettings): string {
     `script-src 'strict-dynamic'${quoted(inlineScriptHashes)} 'self'${recaptcha.script}`,
     `style-src 'self'${quoted(inlineStyleHashes)}`,
     "img-src 'self'",
-    "font-src 'self'",
     "manifest-src 'self'",
     `connect-src 'self' ${email}${recaptcha.connect}${analytics}`,
     "object-src 'none'",

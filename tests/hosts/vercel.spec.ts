@@ -43,7 +43,7 @@ test("every path gets every security header, pages revalidated and assets cached
   const everywhere = config.routes.find((route) => route.src === "^(?:/(.*))$");
   expect(everywhere?.headers).toEqual({
     ...securityHeaders(settings),
-    "Cache-Control": "public, max-age=0, must-revalidate",
+    "Cache-Control": "no-cache",
   });
   const assets = config.routes.find((route) => route.src === "^/assets(?:/(.*))$");
   expect(assets?.headers).toEqual({ "Cache-Control": "public, max-age=31536000, immutable" });
