@@ -1,4 +1,4 @@
-import { type ComponentProps, lazy, Suspense, useId } from "react";
+import { type ComponentProps, lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";
 import { site } from "@/content/site";
 import { afterFirstInteraction, nextInteraction } from "@/lib/after-first-interaction";
@@ -20,6 +20,9 @@ const InertActionTooltip = lazy(() =>
     .then((module) => ({ default: module.InertActionTooltip })),
 );
 
+/** The one hint every inert control is described by (`InertHint`). */
+const INERT_HINT_ID = "inert-hint";
+
 type InertActionProps = Omit<ComponentProps<typeof Button>, "onClick" | "type" | "variant">;
 
 /**
@@ -30,27 +33,31 @@ type InertActionProps = Omit<ComponentProps<typeof Button>, "onClick" | "type" |
  * shows on keyboard focus) and described by a hint that is in the prerendered HTML, so a screen
  * reader says why it is unavailable before the tooltip library has loaded. The hint is `hidden`:
  * a description is read from hidden text too, and a screen reader reading on from the button does
- * not say it a second time.
+ * not say it a second time. Every inert control shares one hint (`InertHint`, once on the page):
+ * the same words eight times would cost the page's first round trip some 40 B of brotli.
  */
 export function InertAction(props: InertActionProps) {
-  const hintId = useId();
   // Always the inert look, whatever the caller asks: it must never pass for a live button or link.
   const semantics = {
     "aria-disabled": true,
-    "aria-describedby": hintId,
+    "aria-describedby": INERT_HINT_ID,
     variant: "inert",
   } as const;
   const plain = <Button {...props} {...semantics} />;
   return (
-    <>
-      <LazyPartBoundary fallback={plain}>
-        <Suspense fallback={plain}>
-          <InertActionTooltip {...props} {...semantics} />
-        </Suspense>
-      </LazyPartBoundary>
-      <span id={hintId} hidden>
-        {site.inertHint}
-      </span>
-    </>
+    <LazyPartBoundary fallback={plain}>
+      <Suspense fallback={plain}>
+        <InertActionTooltip {...props} {...semantics} />
+      </Suspense>
+    </LazyPartBoundary>
+  );
+}
+
+/** The words that describe every inert control: once on a page that has any. */
+export function InertHint() {
+  return (
+    <span id={INERT_HINT_ID} hidden>
+      {site.inertHint}
+    </span>
   );
 }

@@ -1,3 +1,4 @@
+import { InertHint } from "@/components/inert-action";
 import { SkipLink } from "@/components/skip-link";
 import { StaticContent } from "@/components/static-content";
 import { site } from "@/content/site";
@@ -20,6 +21,7 @@ export function LandingPage() {
         <StaticContent>{import.meta.env.SSR && <SolutionsSection />}</StaticContent>
       </main>
       <SiteFooter />
+      <InertHint />
     </div>
   );
 }

@@ -87,12 +87,16 @@ test("the prerendered page already marks every inert button and describes it", a
 }) => {
   const html = await (await request.get("/")).text();
   const inert = html.match(/<button[^>]*aria-disabled="true"[^>]*>/g) ?? [];
-  // A streamed Suspense boundary may show a button twice (its fallback, then its content), with
-  // the same description: count distinct descriptions.
+  // A streamed Suspense boundary may show a button twice (its fallback, then its content).
+  expect(inert.length).toBeGreaterThanOrEqual(8);
+  // All of them are described by one hint, served once: the same words eight times would weigh on
+  // the first round trip.
   const ids = new Set(inert.map((tag) => tag.match(/aria-describedby="([^"]+)"/)?.[1]));
   expect(ids.has(undefined), "an inert button without a description").toBe(false);
-  expect(ids.size).toBe(8);
-  for (const id of ids) expect(html).toContain(`id="${id}" hidden="">${HINT}</span>`);
+  expect(ids.size).toBe(1);
+  for (const id of ids) {
+    expect(html.split(`id="${id}" hidden="">${HINT}</span>`)).toHaveLength(2);
+  }
 });
 
 test("each inert button is disabled to assistive tech, described, focusable and does nothing", async ({
