@@ -27,7 +27,8 @@ type Range = { network: string; bits: number; kind: HostKind; what: string };
 /** A range whose addresses carry an IPv4 address, which decides: its bits, from the left. */
 type Wrapper = { network: string; bits: number; what: string; ipv4At: number };
 
-const ipv4 = (network: string, bits: number, kind: HostKind, what: string): Range => ({
+/** A range, its words naming it (`a private address (10.0.0.0/8)`). */
+const range = (network: string, bits: number, kind: HostKind, what: string): Range => ({
   network,
   bits,
   kind,
@@ -36,30 +37,23 @@ const ipv4 = (network: string, bits: number, kind: HostKind, what: string): Rang
 
 /** IANA's IPv4 special-purpose registry, the ranges no public host has; the first match decides. */
 const IPV4_RANGES: readonly Range[] = [
-  ipv4("0.0.0.0", 8, "unspecified", "the unspecified address"),
-  ipv4("10.0.0.0", 8, "local", "a private address"),
-  ipv4("100.64.0.0", 10, "local", "a shared (carrier-grade NAT) address"),
-  ipv4("127.0.0.0", 8, "loopback", "a loopback address"),
-  ipv4("169.254.0.0", 16, "local", "a link-local address"),
-  ipv4("172.16.0.0", 12, "local", "a private address"),
-  ipv4("192.0.0.0", 24, "unreachable", "an IETF protocol address"),
-  ipv4("192.0.2.0", 24, "unreachable", "a documentation address"),
-  ipv4("192.88.99.0", 24, "unreachable", "a retired 6to4 relay address"),
-  ipv4("192.168.0.0", 16, "local", "a private address"),
-  ipv4("198.18.0.0", 15, "unreachable", "a benchmarking address"),
-  ipv4("198.51.100.0", 24, "unreachable", "a documentation address"),
-  ipv4("203.0.113.0", 24, "unreachable", "a documentation address"),
-  ipv4("224.0.0.0", 4, "unreachable", "a multicast address"),
-  ipv4("255.255.255.255", 32, "unreachable", "the broadcast address"),
-  ipv4("240.0.0.0", 4, "unreachable", "a reserved address"),
+  range("0.0.0.0", 8, "unspecified", "the unspecified address"),
+  range("10.0.0.0", 8, "local", "a private address"),
+  range("100.64.0.0", 10, "local", "a shared (carrier-grade NAT) address"),
+  range("127.0.0.0", 8, "loopback", "a loopback address"),
+  range("169.254.0.0", 16, "local", "a link-local address"),
+  range("172.16.0.0", 12, "local", "a private address"),
+  range("192.0.0.0", 24, "unreachable", "an IETF protocol address"),
+  range("192.0.2.0", 24, "unreachable", "a documentation address"),
+  range("192.88.99.0", 24, "unreachable", "a retired 6to4 relay address"),
+  range("192.168.0.0", 16, "local", "a private address"),
+  range("198.18.0.0", 15, "unreachable", "a benchmarking address"),
+  range("198.51.100.0", 24, "unreachable", "a documentation address"),
+  range("203.0.113.0", 24, "unreachable", "a documentation address"),
+  range("224.0.0.0", 4, "unreachable", "a multicast address"),
+  range("255.255.255.255", 32, "unreachable", "the broadcast address"),
+  range("240.0.0.0", 4, "unreachable", "a reserved address"),
 ];
-
-const ipv6 = (network: string, bits: number, kind: HostKind, what: string): Range => ({
-  network,
-  bits,
-  kind,
-  what: `${what} (${network}/${bits})`,
-});
 
 /** IPv6's wrappers of an IPv4 address; checked before the ranges below. */
 const IPV6_WRAPPERS: readonly Wrapper[] = [
@@ -70,19 +64,19 @@ const IPV6_WRAPPERS: readonly Wrapper[] = [
 
 /** IANA's IPv6 special-purpose registry and address space; the first match decides. */
 const IPV6_RANGES: readonly Range[] = [
-  ipv6("::", 128, "unspecified", "the unspecified address"),
-  ipv6("::1", 128, "loopback", "a loopback address"),
+  range("::", 128, "unspecified", "the unspecified address"),
+  range("::1", 128, "loopback", "a loopback address"),
   // The deprecated IPv4-compatible form: no public host has one either.
-  ipv6("::", 96, "unreachable", "an IPv4-compatible address"),
-  ipv6("64:ff9b:1::", 48, "local", "a local-use NAT64 address"),
-  ipv6("100::", 64, "unreachable", "a discard-only address"),
-  ipv6("2001:db8::", 32, "unreachable", "a documentation address"),
-  ipv6("2001::", 23, "unreachable", "an IETF protocol address"),
-  ipv6("3fff::", 20, "unreachable", "a documentation address"),
-  ipv6("fc00::", 7, "local", "a unique-local address"),
-  ipv6("fe80::", 10, "local", "a link-local address"),
-  ipv6("fec0::", 10, "local", "a site-local address"),
-  ipv6("ff00::", 8, "unreachable", "a multicast address"),
+  range("::", 96, "unreachable", "an IPv4-compatible address"),
+  range("64:ff9b:1::", 48, "local", "a local-use NAT64 address"),
+  range("100::", 64, "unreachable", "a discard-only address"),
+  range("2001:db8::", 32, "unreachable", "a documentation address"),
+  range("2001::", 23, "unreachable", "an IETF protocol address"),
+  range("3fff::", 20, "unreachable", "a documentation address"),
+  range("fc00::", 7, "local", "a unique-local address"),
+  range("fe80::", 10, "local", "a link-local address"),
+  range("fec0::", 10, "local", "a site-local address"),
+  range("ff00::", 8, "unreachable", "a multicast address"),
 ];
 
 /** IPv6's global unicast space: whatever lies outside it (and the ranges above) is reserved. */
