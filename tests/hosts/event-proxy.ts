@@ -9,14 +9,21 @@ import { cp, mkdir, writeFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, resolve } from "node:path";
+import { type APIRequestContext, expect } from "@playwright/test";
 import { besideDistFiles, hostFiles } from "../../scripts/build/host-files";
-import type { BuildSettings } from "../../scripts/build/http-headers";
+import { type BuildSettings, eventProxyHeaders } from "../../scripts/build/http-headers";
 import { readBuildSettings } from "../../server/preview";
 import { portOf } from "../e2e/support/stack-ports";
 import { HOSTS_DIST_DIR, HOSTS_WORK_DIR } from "./host-stack";
 
 /** A generic name, as Plausible advises: blocklists match "analytics", "stats" or "plausible". */
 export const EVENT_PROXY_PATH = "/p7/api/event";
+/** An event as Plausible's tracker sends it: JSON as text/plain. */
+export const EVENT =
+  '{"n":"pageview","u":"https://bulwark.example.com/","d":"bulwark.example.com","r":null}';
+export const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+
 /** wrangler serving the build with the proxy, beside the stack's own. */
 export const PROXY_SITE_PORT = portOf("hostsProxySite");
 
@@ -81,4 +88,41 @@ export async function startEventRecorder(): Promise<{
     received,
     close: () => new Promise((closed) => server.close(() => closed())),
   };
+}
+
+/** The headers every answer of the proxy carries (scripts/build/http-headers.ts), on `what`. */
+export function expectProxyHeaders(
+  settings: BuildSettings,
+  headers: Record<string, string>,
+  what: string,
+) {
+  for (const [name, value] of Object.entries(eventProxyHeaders(settings))) {
+    expect(headers[name.toLowerCase()], `${name} on ${what}`).toBe(value);
+  }
+}
+
+/**
+ * What is not an event, refused at `url` with the proxy's headers: a GET (405, `Allow: POST`), a
+ * form (415) and a body past 4 KiB (413); none of them reaches Plausible (`received`).
+ */
+export async function expectRefusals(
+  request: APIRequestContext,
+  url: string,
+  settings: BuildSettings,
+  received: () => ForwardedEvent[],
+) {
+  const read = await request.get(url);
+  expect(read.status()).toBe(405);
+  expect(read.headers().allow).toBe("POST");
+  expectProxyHeaders(settings, read.headers(), "a GET");
+  const form = await request.post(url, { form: { n: "pageview" } });
+  expect(form.status()).toBe(415);
+  expectProxyHeaders(settings, form.headers(), "a form");
+  const large = await request.post(url, {
+    headers: { "content-type": "application/json" },
+    data: `{"n":"pageview","p":"${"x".repeat(5000)}"}`,
+  });
+  expect(large.status()).toBe(413);
+  expectProxyHeaders(settings, large.headers(), "a large body");
+  expect(received()).toEqual([]);
 }
