@@ -40,8 +40,8 @@ export const BUILD_SETTINGS_FILE = "dist-ssr/build-settings.json";
 
 const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
 /**
- * Reused only once checked with the host: `max-age=0, must-revalidate` said in fewer bytes, which
- * every page's first round trip carries.
+ * A page may be kept, but is reused only once the host confirms it is current: what
+ * `public, max-age=0, must-revalidate` said, in 27 B fewer of every page's first round trip.
  */
 const CACHE_REVALIDATE = "no-cache";
 /** An answer of the field signals' endpoint: no cache keeps it. */
