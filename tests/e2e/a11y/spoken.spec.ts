@@ -34,6 +34,8 @@ const SUBMISSION_FAILED = [
   "assertive: Submission failed",
   "assertive: There was a problem submitting your request. Please try again.",
 ];
+/** A step that ends on that toast ends once its last words are said (two frames after it shows). */
+const UNTIL_FAILURE_SAID = { until: SUBMISSION_FAILED[2] };
 const SUCCESS_HEADING = "heading, Thank You!, level 1";
 /** The bot check's words (docs/behaviour.md, "The bot check (optional)"), typed here. */
 const ASKING = polite(
@@ -177,10 +179,14 @@ test("a refused send: the toast said once, interrupting; the field, revisited, s
   await gotoApp(page, "/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
-  const said = await spoken(page, async () => {
-    await submit.click();
-    await expectFailureShown(page, address);
-  });
+  const said = await spoken(
+    page,
+    async () => {
+      await submit.click();
+      await expectFailureShown(page, address);
+    },
+    UNTIL_FAILURE_SAID,
+  );
   expect(said).toEqual(["button, Join Waitlist", polite(JOINING), ...SUBMISSION_FAILED]);
   expect(await spoken(page, () => page.keyboard.press("Shift+Tab"))).toEqual([
     `${FIELD}, ${address}, ${KEPT_NOTE}`,
@@ -314,22 +320,30 @@ test.describe("the bot check", () => {
     });
     // Focus goes into Google's frame, named by Google (its own words: a pattern).
     expect(asked).toEqual([polite(JOINING), expect.stringMatching(/recaptcha challenge/), ASKING]);
-    const closed = await spoken(page, async () => {
-      await page.keyboard.press("Escape");
-      await expectFailureShown(page, address);
-      await expect(submit).toBeFocused();
-    });
+    const closed = await spoken(
+      page,
+      async () => {
+        await page.keyboard.press("Escape");
+        await expectFailureShown(page, address);
+        await expect(submit).toBeFocused();
+      },
+      UNTIL_FAILURE_SAID,
+    );
     // Focus is back on the button once it says Join Waitlist again, then the ending's own words
     // and the toast, each once.
     expect(closed).toEqual(["button, Join Waitlist", polite(CLOSED), ...SUBMISSION_FAILED]);
 
     await botCheckEmulator.challenge({ count: 1, ends: "expired", match: { email: address } });
-    const expired = await spoken(page, async () => {
-      await page.keyboard.press("Enter");
-      await expect(page.getByText(/expired before it was answered/)).toBeVisible();
-      await expect(submit).toHaveText("Join Waitlist");
-      await expect(submit).toBeFocused();
-    });
+    const expired = await spoken(
+      page,
+      async () => {
+        await page.keyboard.press("Enter");
+        await expect(page.getByText(/expired before it was answered/)).toBeVisible();
+        await expect(submit).toHaveText("Join Waitlist");
+        await expect(submit).toBeFocused();
+      },
+      UNTIL_FAILURE_SAID,
+    );
     expect(expired).toEqual([
       polite(JOINING),
       expect.stringMatching(/recaptcha challenge/),

@@ -9,6 +9,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { UNTIL_TEST_TIMEOUT } from "./page-clock";
 
 /** Where the reader lives in the page (its class and its instance): gone once the page loads again. */
 const READER = "__spokenReader";
@@ -116,12 +118,27 @@ async function phrases(page: Page): Promise<string[]> {
  * reader is started in the page's document first if it is not there yet; a step must stay in its
  * document (a move within the app, such as to /success, does).
  *
+ * A step that ends on what the page shows may end before the reader has said it: Radix announces
+ * a toast two animation frames after the toast shows. `until` names the phrase the step ends on;
+ * what was said is read once the reader has said it (with no limit of its own: the test's budget
+ * bounds it).
+ *
  *     const said = await spoken(page, () => submit.press("Enter"));
+ *     const failed = await spoken(page, () => submit.click(), { until: "assertive: Submission failed" });
  */
-export async function spoken(page: Page, step: () => Promise<unknown>): Promise<string[]> {
+export async function spoken(
+  page: Page,
+  step: () => Promise<unknown>,
+  { until }: { until?: string } = {},
+): Promise<string[]> {
   await startReader(page);
   const before = (await phrases(page)).length;
   await step();
+  if (until !== undefined) {
+    await expect
+      .poll(async () => (await phrases(page)).slice(before), UNTIL_TEST_TIMEOUT)
+      .toContain(until);
+  }
   return (await phrases(page)).slice(before);
 }
 
