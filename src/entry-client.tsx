@@ -9,7 +9,7 @@ import { whenIdle } from "./lib/when-idle";
 import { shieldStorage } from "./waitlist/browser/browser-storage";
 import { restoreServedPage } from "./waitlist/hand-over/early-submit";
 import { FORM_ISLAND_ATTRIBUTE } from "./waitlist/hand-over/form-island";
-import { WaitlistForm } from "./waitlist/ui/waitlist-form";
+import { hydrateFormIsland } from "./waitlist/ui/form-island";
 
 // Before anything reads site storage: where it is blocked, the tab's memory stands in.
 shieldStorage(window);
@@ -36,14 +36,7 @@ function parsedFormIsland(): HTMLElement | null {
 function hydrateForm(host: HTMLElement) {
   // Whatever the inline loader showed for a submit kept before now goes: React must find its markup.
   restoreServedPage(window);
-  hydrateRoot(
-    host,
-    <StrictMode>
-      <WaitlistForm fieldId={host.getAttribute(FORM_ISLAND_ATTRIBUTE) as string} />
-    </StrictMode>,
-    // Its own ids: the page's root and the form's never give one id twice.
-    { ...rootOptions, identifierPrefix: "form-" },
-  );
+  hydrateFormIsland(host, rootOptions);
 }
 
 /** The whole page, adopting the form's host as served (the form's root owns what is inside). */
