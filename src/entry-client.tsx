@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { fieldSignals } from "./analytics/field-signals";
 import { App } from "./app/app";
-import { linkWebManifest, preloadSendOutcome } from "./app/start-up/loader-settings";
+import { linkIcons, linkWebManifest, preloadSendOutcome } from "./app/start-up/loader-settings";
 import { enableScrollReveal } from "./components/reveal-on-scroll";
 import { whenIdle } from "./lib/when-idle";
 import { shieldStorage } from "./waitlist/browser/browser-storage";
@@ -15,6 +15,7 @@ import { hydrateFormIsland } from "./waitlist/ui/form-island";
 shieldStorage(window);
 enableScrollReveal();
 linkWebManifest();
+linkIcons();
 
 /** A mismatch means the prerendered page and the app disagree: make it loud (tests watch it). */
 const rootOptions = {

@@ -10,18 +10,18 @@ import { NO_TRUST_SETTINGS, type TrustSettings } from "./lib/trust-settings";
 /**
  * Renders one route to HTML for scripts/build/prerender.ts. A static prerender waits for every lazy part
  * (the inert actions' tooltips), so the HTML is complete and hydration finds what it expects. The
- * head leaves out the web manifest: the app links it after the first paint (entry-client.tsx), from the
- * loader's data-manifest attribute.
+ * head leaves the web manifest and the icons to the app, which links them after the largest
+ * contentful paint (src/app/head.ts says why).
  */
 export async function render(
   route: PrerenderRoute,
   siteUrl: string,
   {
-    manifestLink = false,
+    linksInHead = false,
     trust = NO_TRUST_SETTINGS,
   }: {
-    /** The dev server has no inline loader to hand the manifest to the app: it links it here. */
-    manifestLink?: boolean;
+    /** The dev server has no inline loader to hand the manifest to the app: it links it and the icons here. */
+    linksInHead?: boolean;
     /** The build's privacy and security contacts, for the privacy notice and the footer. */
     trust?: TrustSettings;
   } = {},
@@ -37,7 +37,7 @@ export async function render(
   );
   let html = "";
   for await (const chunk of prelude) html += chunk;
-  return { head: renderHead(route, siteUrl, { manifestLink }), html };
+  return { head: renderHead(route, siteUrl, { linksInHead }), html };
 }
 
 /** The EmailJS origin this build sends to: the CSP's connect-src must allow it. */

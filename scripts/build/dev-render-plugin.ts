@@ -32,7 +32,7 @@ export function devRenderPlugin(): Plugin {
         // scripts/build/build.ts).
         const { mode, root } = server.config;
         const { settings: trust } = readTrustSettings(loadEnv(mode, root, ""));
-        const page = await render(route, origin, { manifestLink: true, trust });
+        const page = await render(route, origin, { linksInHead: true, trust });
         return fillSlot(fillSlot(html, "<!--app-head-->", page.head), "<!--app-html-->", page.html);
       } catch (error) {
         // Points the stack at the source files rather than Vite's transformed modules.

@@ -65,20 +65,16 @@ function structuredData(siteUrl: string): string {
   return `<script type="application/ld+json">${inlineJson(graph)}</script>`;
 }
 
-export function renderHead(
-  route: PrerenderRoute,
-  siteUrl: string,
-  { manifestLink = true } = {},
-): string {
-  const meta = pageMeta[route.id];
+/**
+ * The icons, as links. A built page serves them inside a <noscript> (read where scripts are off),
+ * after an icon of no bytes (`data:,`) that keeps the browser from fetching /favicon.ico meanwhile;
+ * the app, which starts after the largest contentful paint, links them (start-up/loader-settings.ts):
+ * an icon fetched before that paint counts toward it in Lighthouse's simulation, by 60-80 ms
+ * (docs/performance.md). The manifest is the app's to link too: it points at more icons.
+ */
+function iconLinks(): string[] {
   const { files } = seo;
-  const canonical = route.indexable ? new URL(route.path, siteUrl).href : undefined;
-  const ogImage = new URL(files.ogImage.path, siteUrl).href;
-  const tags = [
-    `<title>${escapeMarkup(meta.title)}</title>`,
-    metaName("description", meta.description),
-    metaName("theme-color", seo.manifest.themeColor),
-    canonical ? link({ rel: "canonical", href: canonical }) : metaName("robots", "noindex"),
+  return [
     link({
       rel: "icon",
       href: files.faviconPng.path,
@@ -92,9 +88,30 @@ export function renderHead(
       href: files.appleTouchIcon.path,
       sizes: `${files.appleTouchIcon.width}x${files.appleTouchIcon.height}`,
     }),
-    // The built pages leave it to the app, after the first paint (entry-client.tsx): its fetch and
-    // the icon fetch it triggers would race the first paint.
-    ...(manifestLink ? [link({ rel: "manifest", href: files.manifest })] : []),
+  ];
+}
+
+export function renderHead(
+  route: PrerenderRoute,
+  siteUrl: string,
+  { linksInHead = true } = {},
+): string {
+  const meta = pageMeta[route.id];
+  const { files } = seo;
+  const icons = iconLinks();
+  const manifest = link({ rel: "manifest", href: files.manifest });
+  const iconsAfterPaint = [
+    link({ rel: "icon", href: "data:," }),
+    `<noscript>${icons.join("")}</noscript>`,
+  ];
+  const canonical = route.indexable ? new URL(route.path, siteUrl).href : undefined;
+  const ogImage = new URL(files.ogImage.path, siteUrl).href;
+  const tags = [
+    `<title>${escapeMarkup(meta.title)}</title>`,
+    metaName("description", meta.description),
+    metaName("theme-color", seo.manifest.themeColor),
+    canonical ? link({ rel: "canonical", href: canonical }) : metaName("robots", "noindex"),
+    ...(linksInHead ? [...icons, manifest] : iconsAfterPaint),
     metaProperty("og:type", "website"),
     metaProperty("og:site_name", seo.name),
     metaProperty("og:locale", seo.locale),

@@ -1,7 +1,7 @@
 /**
  * The site's start-up once the app runs, from what the inline loader (inline-loader.ts) hands the
- * app in its data-* attributes, written by scripts/build/prerender.ts: the web manifest to link and the
- * modules to preload once the page is up.
+ * app in its data-* attributes, written by scripts/build/prerender.ts, and what the head holds back:
+ * the web manifest and the icons to link, and the modules to preload once the page is up.
  */
 
 /** Set once the idle preloads have settled (the e2e tests wait for it before going offline). */
@@ -23,6 +23,19 @@ export function linkWebManifest(): void {
   link.rel = "manifest";
   link.href = href;
   document.head.append(link);
+}
+
+/**
+ * The built pages hold their icons in a <noscript> in the head, behind an icon of no bytes that
+ * keeps the browser from fetching /favicon.ico (src/app/head.ts says why): the app, which starts
+ * after the largest contentful paint, links them, and the empty one goes.
+ */
+export function linkIcons(): void {
+  const held = document.querySelector("head>noscript");
+  if (!held) return;
+  const icons = new DOMParser().parseFromString(held.textContent ?? "", "text/html");
+  document.querySelector('link[href="data:,"]')?.remove();
+  document.head.append(...icons.querySelectorAll("link"));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { inflateSync } from "node:zlib";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
+import { holdAppScript } from "../support/held-requests";
 import { E2E_SITE_URL } from "../support/stack-ports";
 import { STACK_BUILD_EPOCH } from "../support/stack-settings";
 import { gotoApp } from "../support/tabs";
@@ -49,6 +50,20 @@ function metaValues(html: string, key: string): string[] {
   return elements(html, "meta")
     .filter((meta) => meta.name === key || meta.property === key)
     .map((meta) => meta.content ?? "");
+}
+
+/** The head's links a browser has as elements, matching `selector`, as attribute maps. */
+function headLinks(page: Page, selector: string): Promise<Attributes[]> {
+  return page
+    .locator("head")
+    .locator(selector)
+    .evaluateAll((links) =>
+      links.map((link) =>
+        Object.fromEntries(
+          [...link.attributes].map((attribute) => [attribute.name, attribute.value]),
+        ),
+      ),
+    );
 }
 
 function title(html: string): string | undefined {
@@ -244,17 +259,25 @@ test.describe("search and sharing metadata", () => {
     expect(locations).toEqual([`${SITE}/`]);
   });
 
-  test("the favicons and the apple-touch-icon are linked and served", async ({ request }) => {
-    const html = await getPage(request, "/");
-    expect(links(html, "icon")).toEqual(
-      expect.arrayContaining([
-        { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-        { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
-      ]),
-    );
-    expect(links(html, "apple-touch-icon").map((link) => link.href)).toEqual([
-      "/apple-touch-icon.png",
-    ]);
+  test("the favicons and the apple-touch-icon are linked and served, with scripts off too", async ({
+    browser,
+    request,
+  }) => {
+    // Scripts off: the browser reads the icons the head holds in its <noscript>.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto("/", { waitUntil: "load" });
+      expect(await headLinks(page, "link[rel~='icon'], link[rel='apple-touch-icon']")).toEqual(
+        expect.arrayContaining([
+          { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+          { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
+          { rel: "apple-touch-icon", href: "/apple-touch-icon.png", sizes: "180x180" },
+        ]),
+      );
+    } finally {
+      await context.close();
+    }
 
     const svg = await request.get("/favicon.svg");
     expect(svg.status()).toBe(200);
@@ -266,6 +289,26 @@ test.describe("search and sharing metadata", () => {
     expect(pngSize(touchIcon)).toEqual({ width: 180, height: 180 });
     // iOS paints transparency black: the tile must be opaque to the corner.
     expect(topLeftAlpha(touchIcon)).toBe(255);
+  });
+
+  test("no icon is asked for before the app starts, after the page's largest paint @whole-browser", async ({
+    page,
+  }) => {
+    // An icon fetched before the largest contentful paint counts toward it in Lighthouse's
+    // simulation (src/app/head.ts): the browser's own /favicon.ico included.
+    const icons: string[] = [];
+    page.on("request", (request) => {
+      if (/icon|\.ico$/.test(new URL(request.url()).pathname)) icons.push(request.url());
+    });
+    const app = await holdAppScript(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await app.arrived();
+    // The document parsed and a frame drawn since: the browser asks for its icon by then.
+    await page.evaluate(
+      () => new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn))),
+    );
+    expect(icons).toEqual([]);
+    await app.release();
   });
 
   test("the web manifest parses and every icon it lists is served at its size", async ({
@@ -321,6 +364,12 @@ test.describe("search and sharing metadata", () => {
     // The manifest link is added once the page has painted (scripts/build/prerender.ts), so its
     // fetch never races the first paint.
     await expect(page.locator("link[rel='manifest']")).toHaveAttribute("href", "/site.webmanifest");
+    // So are the icons, in place of the empty one that kept the browser from asking for any sooner.
+    expect(await headLinks(page, "link[rel~='icon'], link[rel='apple-touch-icon']")).toEqual([
+      { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
+      { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+      { rel: "apple-touch-icon", href: "/apple-touch-icon.png", sizes: "180x180" },
+    ]);
     // The browser itself fetches what the head points at, under the site's CSP.
     const statuses = await page.evaluate(async () => {
       const hrefs = [
