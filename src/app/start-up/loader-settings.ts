@@ -33,7 +33,8 @@ export function linkWebManifest(): void {
 export function linkIcons(): void {
   const held = document.querySelector("head>noscript");
   if (!held) return;
-  const icons = new DOMParser().parseFromString(held.textContent ?? "", "text/html");
+  // An element's text is never null (only a document's is).
+  const icons = new DOMParser().parseFromString(held.textContent as string, "text/html");
   document.querySelector('link[href="data:,"]')?.remove();
   document.head.append(...icons.querySelectorAll("link"));
 }
