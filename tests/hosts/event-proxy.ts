@@ -58,6 +58,25 @@ export type ForwardedEvent = {
   body: string;
 };
 
+/**
+ * What Plausible heard of one `EVENT` posted by `BROWSER` through a host's proxy: that one request,
+ * a POST to its event path with the body and the two headers a proxy passes on, the visitor's
+ * address as the host vouches for it in both forwarding headers, and no cookie or Authorization.
+ */
+export function expectForwardedEvent(received: ForwardedEvent[], address: string): void {
+  expect(received).toHaveLength(1);
+  const [event] = received;
+  expect(event?.method).toBe("POST");
+  expect(event?.path).toBe("/api/event");
+  expect(event?.body).toBe(EVENT);
+  expect(event?.headers["content-type"]).toBe("text/plain");
+  expect(event?.headers["user-agent"]).toBe(BROWSER);
+  expect(event?.headers["x-forwarded-for"]).toBe(address);
+  expect(event?.headers["x-plausible-ip"]).toBe(address);
+  expect(event?.headers.cookie).toBeUndefined();
+  expect(event?.headers.authorization).toBeUndefined();
+}
+
 /** Plausible's event API as far as a proxy can tell: 202 "ok" for every request, each recorded. */
 export async function startEventRecorder(): Promise<{
   url: string;
