@@ -17,7 +17,7 @@ import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "../support/stack-timin
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
 import { gotoApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
-import { INVALID, JOINING, KEPT_NOTE, WAITING } from "../support/words";
+import { BOT_CHECK, INVALID, JOINING, KEPT_NOTE, WAITING } from "../support/words";
 
 const PRIVACY_LINE = "We only use your address to contact you about Bulwark early access.";
 const FIELD = "textbox, Work email address";
@@ -37,14 +37,7 @@ const SUBMISSION_FAILED = [
 /** A step that ends on that toast ends once its last words are said (two frames after it shows). */
 const UNTIL_FAILURE_SAID = { until: SUBMISSION_FAILED[2] };
 const SUCCESS_HEADING = "heading, Thank You!, level 1";
-/** The bot check's words (docs/behaviour.md, "The bot check (optional)"), typed here. */
-const ASKING = polite(
-  "Google's reCAPTCHA wants to check that you're a person. Answer its challenge to send your address; we've kept it here.",
-);
-const CLOSED =
-  "The reCAPTCHA challenge was closed before it was answered, so your address was not sent. We kept it here. Select Join Waitlist to try again.";
-const EXPIRED =
-  "The reCAPTCHA challenge expired before it was answered, so your address was not sent. We kept it here. Select Join Waitlist to try again.";
+const ASKING = polite(BOT_CHECK.asking);
 const SIGNED_UP = [polite(JOINING), ...REDIRECTING, SUCCESS_HEADING];
 
 /** What a phrase list says about the page, without the reader's words for a list's structure. */
@@ -331,7 +324,11 @@ test.describe("the bot check", () => {
     );
     // Focus is back on the button once it says Join Waitlist again, then the ending's own words
     // and the toast, each once.
-    expect(closed).toEqual(["button, Join Waitlist", polite(CLOSED), ...SUBMISSION_FAILED]);
+    expect(closed).toEqual([
+      "button, Join Waitlist",
+      polite(BOT_CHECK.closed),
+      ...SUBMISSION_FAILED,
+    ]);
 
     await botCheckEmulator.challenge({ count: 1, ends: "expired", match: { email: address } });
     const expired = await spoken(
@@ -349,7 +346,7 @@ test.describe("the bot check", () => {
       expect.stringMatching(/recaptcha challenge/),
       ASKING,
       "button, Join Waitlist",
-      polite(EXPIRED),
+      polite(BOT_CHECK.expired),
       ...SUBMISSION_FAILED,
     ]);
   });

@@ -8,6 +8,8 @@ export const JOINING = "Joining...";
 export const INVALID = "Please enter a valid email address";
 export const FAILURE_TITLE = "Submission failed";
 export const FAILURE_TEXT = "There was a problem submitting your request. Please try again.";
+/** The failure toast as a live-region recorder hears it: Radix's label, then its title and text. */
+export const FAILURE_HEARD = `Notification ${FAILURE_TITLE} ${FAILURE_TEXT}`;
 
 /** The note beside the field when a failed signup's address was kept (a reload, a later visit). */
 export const KEPT_NOTE =
@@ -25,6 +27,20 @@ export const WAITING = {
   offline:
     "You seem to be offline. Your address is saved and we'll try again when you're back online.",
   slow: "This is taking longer than usual. Your address is saved and we're still sending it.",
+};
+
+/** The bot check's words (docs/behaviour.md, "The bot check (optional)"), by how a turn ends. */
+export const BOT_CHECK = {
+  asking:
+    "Google's reCAPTCHA wants to check that you're a person. Answer its challenge to send your address; we've kept it here.",
+  closed:
+    "The reCAPTCHA challenge was closed before it was answered, so your address was not sent. We kept it here. Select Join Waitlist to try again.",
+  expired:
+    "The reCAPTCHA challenge expired before it was answered, so your address was not sent. We kept it here. Select Join Waitlist to try again.",
+  googleError:
+    "Google's reCAPTCHA reported an error, so your address was not sent. We kept it here. Wait a moment, then select Join Waitlist again.",
+  silent:
+    "Google's reCAPTCHA spam check didn't answer in time, so your address was not sent. We kept it here. Wait a moment, then select Join Waitlist again.",
 };
 
 /** Set by the app once its idle preloads (the email SDK, the toaster) have settled: a mark, not words. */

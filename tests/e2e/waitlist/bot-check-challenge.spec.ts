@@ -23,25 +23,15 @@ import { E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
 import { appIdle, gotoApp, reloadApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
+import { BOT_CHECK, FAILURE_HEARD, JOINING } from "../support/words";
 
 test.use({ baseURL: E2E_BOT_CHECK_SITE_URL });
 
-const JOINING = "Joining...";
-const ASKING =
-  "Google's reCAPTCHA wants to check that you're a person. Answer its challenge to send your address; we've kept it here.";
-const CLOSED =
-  "The reCAPTCHA challenge was closed before it was answered, so your address was not sent. We kept it here. Select Join Waitlist to try again.";
-const EXPIRED =
-  "The reCAPTCHA challenge expired before it was answered, so your address was not sent. We kept it here. Select Join Waitlist to try again.";
-const GOOGLE_ERROR =
-  "Google's reCAPTCHA reported an error, so your address was not sent. We kept it here. Wait a moment, then select Join Waitlist again.";
 /** The note for a pending signup, with the bot check on: nothing is sent until the visitor asks. */
 const PENDING_NOTE = (address: string) =>
   `Your waitlist signup for ${address} was not sent before the page closed.`;
 const UNKNOWN = /can't tell whether it arrived/;
 const REDIRECTING = "Notification Redirecting... Taking you to confirmation page";
-const FAILED =
-  "Notification Submission failed There was a problem submitting your request. Please try again.";
 
 test("a challenge answered long after a send's time limit: the form says the check waits, nothing runs behind it, and the address arrives once", async ({
   page,
@@ -59,12 +49,12 @@ test("a challenge answered long after a send's time limit: the form says the che
   await submit.click();
   const { solve } = challenge(page);
   await expect(solve).toBeFocused();
-  await expect(form.getByText(ASKING)).toBeVisible();
+  await expect(form.getByText(BOT_CHECK.asking)).toBeVisible();
   await expect(submit).toHaveText(JOINING);
 
   // Three time limits pass while the visitor looks at the pictures: no send, no retry, no give-up.
   await page.clock.runFor(E2E_SEND_TIMEOUT_MS * 3);
-  await expect(form.getByText(ASKING)).toBeVisible();
+  await expect(form.getByText(BOT_CHECK.asking)).toBeVisible();
   expect(tokens).toEqual([]);
 
   await solve.click();
@@ -72,7 +62,7 @@ test("a challenge answered long after a send's time limit: the form says the che
   expect(tokens).toHaveLength(1);
   await expectArrivedOnce(address, tokens);
   await expect.poll(live.heard).toContainEqual(REDIRECTING);
-  expect(await live.heard()).toEqual([JOINING, ASKING, REDIRECTING]);
+  expect(await live.heard()).toEqual([JOINING, BOT_CHECK.asking, REDIRECTING]);
 });
 
 test("a challenge asked for before its frame has loaded: shown once it has, its question takes focus, and the address arrives once", async ({
@@ -95,7 +85,7 @@ test("a challenge asked for before its frame has loaded: shown once it has, its 
   await submit.click();
   const { solve } = challenge(page);
   await expect(solve).toBeFocused();
-  await expect(form.getByText(ASKING)).toBeVisible();
+  await expect(form.getByText(BOT_CHECK.asking)).toBeVisible();
 
   await solve.press("Enter");
   await expectSuccessShown(page);
@@ -120,14 +110,14 @@ test("a challenge closed by keyboard: its own words, the address kept, focus bac
   // Google calls nothing when its challenge is closed: the page notices the frame hidden.
   await page.keyboard.press("Escape");
 
-  await expect(form.getByText(CLOSED)).toBeVisible();
+  await expect(form.getByText(BOT_CHECK.closed)).toBeVisible();
   await expectFailureShown(page, address);
   await expect(submit).toBeFocused();
-  await expect(email).toHaveAccessibleDescription(new RegExp(CLOSED.slice(0, 40)));
+  await expect(email).toHaveAccessibleDescription(new RegExp(BOT_CHECK.closed.slice(0, 40)));
   expect(tokens).toEqual([]);
   expect(await botCheckEmulator.outbox(address)).toEqual([]);
   // The ending's own words too: the toast does not name them.
-  expect(await live.heard()).toEqual([JOINING, ASKING, CLOSED, FAILED]);
+  expect(await live.heard()).toEqual([JOINING, BOT_CHECK.asking, BOT_CHECK.closed, FAILURE_HEARD]);
 
   // The queue is free again: the next submit (no challenge this time) goes through at once.
   await submit.press("Enter");
@@ -137,8 +127,8 @@ test("a challenge closed by keyboard: its own words, the address kept, focus bac
 });
 
 for (const { ends, words } of [
-  { ends: "expired", words: EXPIRED },
-  { ends: "error", words: GOOGLE_ERROR },
+  { ends: "expired", words: BOT_CHECK.expired },
+  { ends: "error", words: BOT_CHECK.googleError },
 ] as const) {
   test(`a challenge that ends as "${ends}" says so in its own words, keeps the address and sends nothing`, async ({
     page,

@@ -29,16 +29,10 @@ import { E2E_BOT_CHECK_SITE_URL } from "../support/stack-ports";
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
 import { gotoApp } from "../support/tabs";
 import { toasts, waitlistForm } from "../support/waitlist-page";
+import { BOT_CHECK, FAILURE_HEARD, JOINING } from "../support/words";
 
 test.use({ baseURL: E2E_BOT_CHECK_SITE_URL });
 
-const JOINING = "Joining...";
-const ASKING =
-  "Google's reCAPTCHA wants to check that you're a person. Answer its challenge to send your address; we've kept it here.";
-const SILENT =
-  "Google's reCAPTCHA spam check didn't answer in time, so your address was not sent. We kept it here. Wait a moment, then select Join Waitlist again.";
-const FAILED =
-  "Notification Submission failed There was a problem submitting your request. Please try again.";
 /** How long after the bound the silent Google answers after all. */
 const LATE_MS = 5000;
 
@@ -71,21 +65,21 @@ test("Google silent: at the bound its own words, the address kept, the button us
   await page.clock.runFor(SILENT_AFTER_MS - 1);
   await settled(page);
   await expect(submit).toHaveText(JOINING);
-  expect(await form.getByText(SILENT).isVisible()).toBe(false);
+  expect(await form.getByText(BOT_CHECK.silent).isVisible()).toBe(false);
   await page.clock.runFor(1);
-  await expect(form.getByText(SILENT)).toBeVisible();
+  await expect(form.getByText(BOT_CHECK.silent)).toBeVisible();
   // The toaster's first load: React reveals it on a timer of its own, on the stopped clock.
   await runClockUntilShown(page, toasts(page).filter({ hasText: "Submission failed" }));
   await expectFailureShown(page, address);
   await expect(submit).toBeFocused();
-  await expect(email).toHaveAccessibleDescription(new RegExp(SILENT.slice(0, 40)));
+  await expect(email).toHaveAccessibleDescription(new RegExp(BOT_CHECK.silent.slice(0, 40)));
   // The toast is announced a frame after it shows, on the stopped clock.
-  await runClockUntil(page, async () => (await live.heard()).includes(FAILED), {
+  await runClockUntil(page, async () => (await live.heard()).includes(FAILURE_HEARD), {
     withinMs: 1000,
     stepMs: 10,
   });
   // The ending's own words too: the toast does not name them.
-  expect(await live.heard()).toEqual([JOINING, SILENT, FAILED]);
+  expect(await live.heard()).toEqual([JOINING, BOT_CHECK.silent, FAILURE_HEARD]);
   expect(tokens).toEqual([]);
   expect(await botCheckEmulator.outbox(address)).toEqual([]);
 
@@ -95,7 +89,7 @@ test("Google silent: at the bound its own words, the address kept, the button us
   await expect.poll(() => widgetResponse(page)).not.toBe("");
   const late = await widgetResponse(page);
   await settled(page);
-  await expect(form.getByText(SILENT)).toBeVisible();
+  await expect(form.getByText(BOT_CHECK.silent)).toBeVisible();
   await expect(submit).toHaveText("Join Waitlist");
   expect(tokens).toEqual([]);
   expect(await botCheckEmulator.outbox(address)).toEqual([]);
@@ -124,13 +118,13 @@ test("a challenge open far longer than the bound is never cut off: answered then
   await submit.click();
   const { solve } = challenge(page);
   await expect(solve).toBeFocused();
-  await expect(form.getByText(ASKING)).toBeVisible();
+  await expect(form.getByText(BOT_CHECK.asking)).toBeVisible();
 
   // The visitor looks at the pictures for three bounds.
   await page.clock.runFor(SILENT_AFTER_MS * 3);
   await settled(page);
-  expect(await form.getByText(ASKING).isVisible()).toBe(true);
-  expect(await form.getByText(SILENT).isVisible()).toBe(false);
+  expect(await form.getByText(BOT_CHECK.asking).isVisible()).toBe(true);
+  expect(await form.getByText(BOT_CHECK.silent).isVisible()).toBe(false);
   await expect(submit).toHaveText(JOINING);
   expect(tokens).toEqual([]);
 
