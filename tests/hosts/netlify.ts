@@ -12,13 +12,11 @@
  * Netlify Build empties `.netlify/v1` before the build command, which writes the edge function
  * there (Netlify's Frameworks API): here the command copies in what `npm run build` wrote.
  */
-import { spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { stopGroup } from "./process-group";
+import { startGroup, stopGroup } from "./process-group";
 
 const here = import.meta.dirname;
 const NETLIFY = resolve(here, "node_modules/netlify-cli/bin/run.js");
@@ -76,7 +74,7 @@ export async function startNetlify({
     join(project, "offline-import-map.json"),
     JSON.stringify({ imports: { [TYPES_URL]: "./offline/types.ts" } }),
   );
-  const child = spawn(
+  const child = startGroup(
     NODE_24,
     [
       NETLIFY,
@@ -89,23 +87,15 @@ export async function startNetlify({
     ],
     {
       cwd: project,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
       env: {
-        ...process.env,
         PATH: `${BIN}:${process.env.PATH ?? ""}`,
         NETLIFY_EDGE_BOOTSTRAP: pathToFileURL(BOOTSTRAP).href,
         DENO_DIR: join(project, "deno"),
         BROWSER: "none",
-        NO_COLOR: "1",
-        FORCE_COLOR: "0",
-        CI: "true",
       },
+      logFile,
     },
   );
-  const log = createWriteStream(logFile);
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
   const close = async () => {
     await stopGroup(child);
     await rm(project, { recursive: true, force: true });

@@ -1,4 +1,26 @@
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
+
+/**
+ * Starts a host's tool in a process group of its own (so stopGroup ends whatever it starts), its
+ * output, uncoloured and in CI's plain form, written to `logFile`.
+ */
+export function startGroup(
+  command: string,
+  args: string[],
+  { cwd, env, logFile }: { cwd: string; env: Record<string, string>; logFile: string },
+): ChildProcess {
+  const child = spawn(command, args, {
+    cwd,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env, NO_COLOR: "1", FORCE_COLOR: "0", CI: "true" },
+  });
+  const log = createWriteStream(logFile);
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  return child;
+}
 
 /**
  * Stops a host's tool started in its own process group (`detached`), and whatever it started beside

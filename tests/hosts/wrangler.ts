@@ -3,10 +3,9 @@
  * offline (no metrics, no request for Cloudflare's location data), in its own process group so that
  * stopping it stops workerd too.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import type { ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
-import { stopGroup } from "./process-group";
+import { startGroup, stopGroup } from "./process-group";
 
 /** Installed on demand in tests/hosts (scripts/quality/on-demand.ts). */
 const WRANGLER = resolve(import.meta.dirname, "node_modules/wrangler/bin/wrangler.js");
@@ -43,22 +42,11 @@ export async function startWrangler({
     `--persist-to=${resolve(workDir, "state")}`,
     "--show-interactive-dev-session=false",
   ];
-  const child = spawn(process.execPath, args, {
+  const child = startGroup(process.execPath, args, {
     cwd: workDir,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      ...WRANGLER_ENV,
-      WRANGLER_LOG_PATH: resolve(workDir, "logs"),
-      NO_COLOR: "1",
-      FORCE_COLOR: "0",
-      CI: "true",
-    },
+    env: { ...WRANGLER_ENV, WRANGLER_LOG_PATH: resolve(workDir, "logs") },
+    logFile,
   });
-  const log = createWriteStream(logFile);
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
   const close = () => stopGroup(child);
   try {
     await whenReady(child);
