@@ -111,9 +111,11 @@ async function main() {
       `bars: ${holding} hold, ${verdicts.length - holding} do not${noisy.length > 0 ? " (noisy run)" : ""}`,
     );
     if (!floorCheck.holds) {
-      throw new Error(
-        `the React floor broke the LCP rule (${floorCheck.value}): its figures are no floor, so this run measured nothing`,
-      );
+      const broken = `the React floor broke the LCP rule (${floorCheck.value}): its figures are no floor`;
+      // A quick look (`--runs N`) measures nothing to begin with: one noisy run of the floor must
+      // not fail it (CI runs one to keep the command working).
+      if (quickRuns === undefined) throw new Error(`${broken}, so this run measured nothing`);
+      console.log(`${broken}; a measurement would fail here (this quick look does not)`);
     }
   } finally {
     await Promise.all([site.close(), signals.close(), reference.close(), reactFloor.close()]);
