@@ -3,7 +3,10 @@
  * the signups not yet delivered, by address (being sent, or failed and kept to re-offer), for a week
  * at most; the addresses already delivered, only as keyed hashes, for 30 days, so the same one is
  * never emailed twice; and whether this tab signed up, for the conversion event. Every change
- * touches one address only: an arrival never wipes another's entry. What it reads back is taken on
+ * touches one address only: an arrival never wipes another's entry. A kept time is never a reason
+ * to forget while pages run: another tab's clock, or this one's before it jumped, may differ by a
+ * year, so what is past its keeping goes only in `expire`, as a page starts (docs/behaviour.md,
+ * "A clock that jumps"). What it reads back is taken on
  * no one's word (another page, an extension or a person can write site storage): an entry whose
  * address the email rule refuses, as it would refuse it typed, or whose shape is wrong, is dropped,
  * so it is never sent nor shown.
@@ -57,16 +60,19 @@ export type SignupMemory = ReturnType<typeof createSignupMemory>;
 export const keyOf = (email: string) => email.toLowerCase();
 
 /**
- * Whether `at` is a time still within `keepMs` of `now` (a time as far ahead of the clock is not:
- * it would outlive its keeping).
+ * A kept time as `expire` sees it at `now`: undefined once past its keeping; one from the clock's
+ * future (another tab's clock ahead, or this one's before it was set back) taken as `now`, so it is
+ * kept and still ends, `keepMs` from now.
  */
-const fresh = (at: unknown, now: number, keepMs: number) =>
-  typeof at === "number" && Math.abs(now - at) < keepMs;
+function keptTime(at: number, now: number, keepMs: number): number | undefined {
+  if (at > now) return now;
+  return now - at < keepMs ? at : undefined;
+}
 
 /**
  * A stored entry as it may be used: its address valid by the rule a typed one meets, and sent as a
- * typed one is (normalizeEmail); its fields of the right kinds; not past its keeping. One an earlier
- * deploy wrote carries no time: it is kept from `now`. Anything else is no entry.
+ * typed one is (normalizeEmail); its fields of the right kinds. One an earlier deploy wrote carries
+ * no time: it is kept from `now`. Anything else is no entry.
  */
 function keptSignupOf(value: unknown, now: number): KeptSignup | undefined {
   if (!value || typeof value !== "object") return undefined;
@@ -75,7 +81,7 @@ function keptSignupOf(value: unknown, now: number): KeptSignup | undefined {
   if (state !== "sending" && state !== "failed") return undefined;
   if (inFlightSince !== undefined && !Number.isFinite(inFlightSince)) return undefined;
   if (retried !== undefined && typeof retried !== "boolean") return undefined;
-  if (!fresh(keptAt, now, PENDING_KEEP_MS)) return undefined;
+  if (!Number.isFinite(keptAt)) return undefined;
   return {
     email: normalizeEmail(email),
     state,
@@ -90,11 +96,11 @@ function pendingOf({ keptAt: _, ...signup }: KeptSignup): PendingSignup {
   return signup;
 }
 
-/** The stored record of delivered signups, its hashes past their keeping left out. */
-function deliveredOf(value: unknown, now: number): Delivered | undefined {
+/** The stored record of delivered signups, its hashes of the wrong shape left out. */
+function deliveredOf(value: unknown): Delivered | undefined {
   const { key, sent } = (value ?? {}) as Record<string, unknown>;
   if (typeof key !== "string" || !sent || typeof sent !== "object") return undefined;
-  const kept = Object.entries(sent).filter(([, at]) => fresh(at, now, DELIVERED_KEEP_MS));
+  const kept = Object.entries(sent).filter(([, at]) => Number.isFinite(at));
   return { key, sent: Object.fromEntries(kept) };
 }
 
@@ -157,7 +163,7 @@ export function createSignupMemory({
     write(PENDING_KEY, all, all.length === 0);
   }
 
-  const readDelivered = () => deliveredOf(readJson(DELIVERED_KEY), clock.now());
+  const readDelivered = () => deliveredOf(readJson(DELIVERED_KEY));
 
   /**
    * Hashes `email` under the stored key (a new one, where `create` and there is none) and hands the
@@ -192,12 +198,31 @@ export function createSignupMemory({
     }
   }
 
-  // What is past its keeping goes as a page starts, and what earlier deploys kept is brought to
-  // today's form: their clear-text list of delivered addresses hashed, then removed.
-  // An update of no address: every entry written back as read, those past their keeping left out.
+  /**
+   * What is past its keeping by this page's clock goes, and what claims a time ahead of it is kept
+   * as written now. Called as a page starts, and only while no tab is sending (browser-signup.ts):
+   * a page whose clock is wrong never takes away what a running send relies on.
+   */
+  function expire(): void {
+    const now = clock.now();
+    const entries = kept().flatMap((entry) => {
+      const keptAt = keptTime(entry.keptAt, now, PENDING_KEEP_MS);
+      return keptAt === undefined ? [] : [{ ...entry, keptAt }];
+    });
+    write(PENDING_KEY, entries, entries.length === 0);
+    const record = readDelivered();
+    if (!record) return;
+    const sent = Object.entries(record.sent).flatMap(([mark, at]) => {
+      const keptAt = keptTime(at, now, DELIVERED_KEEP_MS);
+      return keptAt === undefined ? [] : [[mark, keptAt] as const];
+    });
+    write(DELIVERED_KEY, { key: record.key, sent: Object.fromEntries(sent) }, sent.length === 0);
+  }
+
+  // What earlier deploys kept is brought to today's form as a page starts: their pending entries
+  // given a time, and their clear-text list of delivered addresses hashed, then removed.
+  // An update of no address: every entry written back as read.
   if (site.getItem(PENDING_KEY) !== null) update("", () => null);
-  const delivered = readDelivered();
-  if (delivered) write(DELIVERED_KEY, delivered, Object.keys(delivered.sent).length === 0);
   const clear = site.getItem(CLEAR_SENT_KEY) !== null && readJson(CLEAR_SENT_KEY);
   const moved = (async () => {
     if (clear === false) return;
@@ -208,6 +233,7 @@ export function createSignupMemory({
   })();
 
   return {
+    expire,
     pending,
     entry: (email: string): PendingSignup | undefined =>
       pending().find((entry) => keyOf(entry.email) === keyOf(email)),
