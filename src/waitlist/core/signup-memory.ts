@@ -147,7 +147,16 @@ export function createSignupMemory({
     return parsed.flatMap((item) => keptSignupOf(item, now) ?? []);
   }
 
-  const pending = (): PendingSignup[] => kept().map(pendingOf);
+  /**
+   * The signups this page may offer in its field or carry on sending: those within their keeping by
+   * its clock. A delivery's own reads (`entry`) see every entry, whatever its time.
+   */
+  function pending(): PendingSignup[] {
+    const now = clock.now();
+    return kept()
+      .filter((entry) => keptTime(entry.keptAt, now, PENDING_KEEP_MS) !== undefined)
+      .map(pendingOf);
+  }
 
   /**
    * Rewrites one address's entry (or drops it, given null); the others stay as they are, and go
@@ -235,8 +244,10 @@ export function createSignupMemory({
   return {
     expire,
     pending,
-    entry: (email: string): PendingSignup | undefined =>
-      pending().find((entry) => keyOf(entry.email) === keyOf(email)),
+    entry(email: string): PendingSignup | undefined {
+      const found = kept().find((entry) => keyOf(entry.email) === keyOf(email));
+      return found && pendingOf(found);
+    },
     /** The address a failed send left to re-offer in the field: the latest one. */
     failedEmail: (): string =>
       pending()
