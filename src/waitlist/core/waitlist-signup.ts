@@ -83,7 +83,7 @@ export class SendTimeoutError extends Error {
 }
 
 /** The tab lock of an address is named this, then the address (`keyOf`). */
-export const SEND_LOCK_PREFIX = "bulwark:waitlist:send:";
+const SEND_LOCK_PREFIX = "bulwark:waitlist:send:";
 /** Waiting this long for another tab's send of the same address, the visitor is told why. */
 const LOCK_WAIT_NOTICE_MS = 1000;
 /** A request unanswered for this many time limits is given up on (it may still arrive). */
