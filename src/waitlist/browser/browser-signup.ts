@@ -15,7 +15,7 @@ import {
   type WaitlistSignup,
 } from "@/waitlist/core/waitlist-signup";
 import { botCheckToken } from "./bot-check";
-import { safeStore } from "./browser-storage";
+import { safeStore, sweepRetiredKeys } from "./browser-storage";
 import { sendWaitlistEmail } from "./email-client";
 import { keyedHash } from "./keyed-hash";
 import { type PageSignup, withTracking } from "./signup-signals";
@@ -30,11 +30,13 @@ let signup: PageSignup | undefined;
 const webLockManager = (): LockManager | undefined => globalThis.navigator?.locks;
 
 /**
- * The page's signup memory, made on first use; what is past its keeping goes then, unless a tab is
- * sending or waiting to send (its clock may disagree with this page's: signup-memory.ts).
+ * The page's signup memory, made on first use: what earlier deploys left goes then, and what is past
+ * its keeping too, unless a tab is sending or waiting to send (its clock may disagree with this
+ * page's: signup-memory.ts).
  */
 export function browserSignupMemory(): SignupMemory {
   if (memory) return memory;
+  sweepRetiredKeys(globalThis);
   const site = safeStore(globalThis, "localStorage");
   const made = createSignupMemory({
     site,

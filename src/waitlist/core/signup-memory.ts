@@ -14,18 +14,25 @@
 import type { Clock } from "./clock";
 import { isValidEmail, normalizeEmail } from "./email-validation";
 import type { KeyValueStore } from "./key-value-store";
+import { MIGRATED_KEYS, SITE_KEYS, TAB_KEYS } from "./storage-keys";
 
-const PENDING_KEY = "bulwark:waitlist:pending";
-const DELIVERED_KEY = "bulwark:waitlist:delivered";
+const PENDING_KEY = SITE_KEYS.pending;
+const DELIVERED_KEY = SITE_KEYS.delivered;
 /** Where earlier deploys kept every delivered address in clear text: read once, hashed, removed. */
-const CLEAR_SENT_KEY = "bulwark:waitlist:sent";
-const TAB_SIGNUP_KEY = "bulwark:waitlist:signed-up";
+const CLEAR_SENT_KEY = MIGRATED_KEYS.clearSent;
+const TAB_SIGNUP_KEY = TAB_KEYS.signedUp;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** How long a signup not yet delivered is kept, from its last submit. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a signup not yet delivered is kept, from the day of its last submit. */
 export const PENDING_KEEP_MS = 7 * DAY_MS;
-/** How long a delivered signup's hash is kept, from its delivery. */
+/** How long a delivered signup's hash is kept, from the day of its delivery. */
 export const DELIVERED_KEEP_MS = 30 * DAY_MS;
+
+/**
+ * A time as the memory keeps it: the start of its day (UTC), not the millisecond. What is kept
+ * then ends once its keeping has passed since that day began.
+ */
+const dayOf = (time: number) => time - (((time % DAY_MS) + DAY_MS) % DAY_MS);
 
 /**
  * A signup not yet delivered. "sending": still being tried (a page that closes leaves it for the
@@ -65,18 +72,18 @@ export const keyOf = (email: string) => email.toLowerCase();
  * kept and still ends, `keepMs` from now.
  */
 function keptTime(at: number, now: number, keepMs: number): number | undefined {
-  if (at > now) return now;
-  return now - at < keepMs ? at : undefined;
+  if (at > now) return dayOf(now);
+  return now - at < keepMs ? dayOf(at) : undefined;
 }
 
 /**
  * A stored entry as it may be used: its address valid by the rule a typed one meets, and sent as a
  * typed one is (normalizeEmail); its fields of the right kinds. One an earlier deploy wrote carries
- * no time: it is kept from `now`. Anything else is no entry.
+ * no time: it is kept from `today`. Anything else is no entry.
  */
-function keptSignupOf(value: unknown, now: number): KeptSignup | undefined {
+function keptSignupOf(value: unknown, today: number): KeptSignup | undefined {
   if (!value || typeof value !== "object") return undefined;
-  const { email, state, inFlightSince, retried, keptAt = now } = value as Record<string, unknown>;
+  const { email, state, inFlightSince, retried, keptAt = today } = value as Record<string, unknown>;
   if (typeof email !== "string" || !isValidEmail(email)) return undefined;
   if (state !== "sending" && state !== "failed") return undefined;
   if (inFlightSince !== undefined && !Number.isFinite(inFlightSince)) return undefined;
@@ -143,8 +150,8 @@ export function createSignupMemory({
   function kept(): KeptSignup[] {
     const parsed = readJson(PENDING_KEY);
     if (!Array.isArray(parsed)) return [];
-    const now = clock.now();
-    return parsed.flatMap((item) => keptSignupOf(item, now) ?? []);
+    const today = dayOf(clock.now());
+    return parsed.flatMap((item) => keptSignupOf(item, today) ?? []);
   }
 
   /**
@@ -199,7 +206,7 @@ export function createSignupMemory({
   async function keepDelivered(email: string): Promise<void> {
     try {
       await withHash(email, true, (record, mark) => {
-        const sent = { ...record.sent, [mark]: clock.now() };
+        const sent = { ...record.sent, [mark]: dayOf(clock.now()) };
         write(DELIVERED_KEY, { key: record.key, sent }, false);
       });
     } catch {
@@ -255,12 +262,17 @@ export function createSignupMemory({
         .at(-1)?.email ?? "",
     /** A send of `email` begins: kept as being sent, as typed this time, for a week from now. */
     keepSending(email: string): void {
-      update(email, (entry) => ({ ...entry, email, state: "sending", keptAt: clock.now() }));
+      update(email, (entry) => ({
+        ...entry,
+        email,
+        state: "sending",
+        keptAt: dayOf(clock.now()),
+      }));
     },
     markInFlight(email: string, since: number): void {
       update(email, (entry) => ({
         email,
-        keptAt: clock.now(),
+        keptAt: dayOf(clock.now()),
         ...entry,
         state: "sending",
         inFlightSince: since,

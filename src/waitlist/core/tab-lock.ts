@@ -4,6 +4,7 @@
  */
 import type { Clock } from "./clock";
 import type { KeyValueStore } from "./key-value-store";
+import { SITE_KEYS } from "./storage-keys";
 
 /** Runs `task` while holding the lock `name`; stops waiting for it once `signal` aborts. */
 export type TabLock = <T>(name: string, signal: AbortSignal, task: () => Promise<T>) => Promise<T>;
@@ -44,7 +45,7 @@ export function webLocks(locks: LockManager, fallback: TabLock): TabLock {
  * closed mid-send would leave it in storage. So where it is used, one send at a time runs in the
  * browser, of any address.
  */
-export const LEASE_KEY = "bulwark:waitlist:lease";
+export const LEASE_KEY = SITE_KEYS.lease;
 
 /** Who holds the lease, if anyone (a lease an earlier deploy wrote, with a time, counts too). */
 function leaseHolder(store: KeyValueStore, key: string): string | null {
