@@ -25,7 +25,8 @@ export type WaitlistTemplateParams = {
   needs: string;
 };
 
-type Sdk = typeof import("@emailjs/browser");
+/** What the site uses of the SDK: destructured from its import, so its form sender is left out. */
+type Sdk = Pick<typeof import("@emailjs/browser"), "send">;
 
 /**
  * The Retry-After of EmailJS's last answer to this page. The SDK hides response headers, so the
@@ -65,9 +66,9 @@ export function rateStampStore(storage: KeyValueStore, now: () => number) {
 
 /** Imports the SDK and initialises it with the public key, once it has loaded. */
 const loadSdk = retryingImport(async (): Promise<Sdk> => {
-  const sdk = await import("@emailjs/browser");
+  const { init, send } = await import("@emailjs/browser");
   watchRetryAfter(globalThis);
-  sdk.init(
+  init(
     {
       publicKey: emailConfig.publicKey,
       blockHeadless: emailConfig.antiAbuse,
@@ -77,7 +78,7 @@ const loadSdk = retryingImport(async (): Promise<Sdk> => {
     },
     emailConfig.origin,
   );
-  return sdk;
+  return { send };
 });
 
 /** A readable line for the console: the SDK rejects with a status object, a string or an Error. */
