@@ -9,7 +9,7 @@ import type { Sends } from "./held-requests";
 import { runClockUntil, settled, UNTIL_TEST_TIMEOUT } from "./page-clock";
 import { FAILURE_SHOWN, REDIRECTING, toastShownOn } from "./tab-records";
 import { waitlistForm } from "./waitlist-page";
-import { WAITING } from "./words";
+import { JOIN, JOINING, WAITING } from "./words";
 
 /** How a run ends: within `withinMs` of page time, with the first `hanging` sends left unanswered. */
 export type ClockRun = { withinMs: number; hanging?: number };
@@ -53,7 +53,7 @@ export async function runClockToSuccess(page: Page, sends: Sends, run: ClockRun)
 export async function runClockToFailure(page: Page, sends: Sends, run: ClockRun) {
   const { submit } = waitlistForm(page);
   await runClockToEnd(page, sends, {
-    ended: async () => (await submit.textContent()) === "Join Waitlist",
+    ended: async () => (await submit.textContent()) === JOIN,
     shown: () => toastShownOn(page, "/", FAILURE_SHOWN),
     ...run,
   });
@@ -70,6 +70,6 @@ export async function expectStillSending(page: Page, words: string) {
   for (const other of Object.values(WAITING).filter((text) => text !== words)) {
     await expect(form.getByText(other)).toHaveCount(0);
   }
-  await expect(submit).toHaveText("Joining...");
+  await expect(submit).toHaveText(JOINING);
   await expect(submit).toHaveAttribute("aria-disabled", "true");
 }

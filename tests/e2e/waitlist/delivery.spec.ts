@@ -17,8 +17,14 @@ import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "../support/stack-timin
 import { type SendFault, submitWithFault } from "../support/submit-with-fault";
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
 import { appIdle, gotoApp, reloadApp } from "../support/tabs";
-import { EXPECTED_FIXED_PARAMS, toasts, waitlistForm } from "../support/waitlist-page";
-import { FAILURE_TITLE, KEPT_NOTE, WAITING } from "../support/words";
+import { toasts, waitlistForm } from "../support/waitlist-page";
+import {
+  EXPECTED_FIXED_PARAMS,
+  FAILURE_TITLE,
+  JOINING,
+  KEPT_NOTE,
+  WAITING,
+} from "../support/words";
 
 /**
  * The most page time two silent tries take: each given up on after twice the time limit, with the
@@ -213,7 +219,7 @@ test.describe("one send per submission", () => {
     await email.fill(address);
     await submit.dblclick();
     const first = await held.next();
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     await first.release();
     await expectSuccessShown(page);
     expect(sends.count()).toBe(1);
@@ -231,7 +237,7 @@ test.describe("one send per submission", () => {
     // The field keeps focus: every press is an implicit submission of the form.
     for (let press = 0; press < 4; press += 1) await page.keyboard.press("Enter");
     const first = await held.next();
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     await first.release();
     await expectSuccessShown(page);
     expect(sends.count()).toBe(1);

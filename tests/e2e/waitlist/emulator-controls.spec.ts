@@ -13,6 +13,7 @@ import { E2E_EMULATOR_URL, E2E_PRODUCTION_SITE_URL } from "../support/stack-port
 import { toastsShown } from "../support/tab-records";
 import { gotoApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
+import { SUCCESS_HEADING } from "../support/words";
 
 test("a web page can neither set a fault with a text/plain POST nor read the outbox", async ({
   browser,
@@ -50,7 +51,9 @@ test("a web page can neither set a fault with a text/plain POST nor read the out
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
-  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible(UNTIL_TEST_TIMEOUT);
+  await expect(page.getByRole("heading", { name: SUCCESS_HEADING })).toBeVisible(
+    UNTIL_TEST_TIMEOUT,
+  );
   expect(await emulator.outbox(address)).toHaveLength(1);
 });
 

@@ -30,13 +30,19 @@ import { armRecorders } from "../support/recorders";
 import { E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
 import { E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
 import { expectSuccessShown, toastsShown } from "../support/tab-records";
-import { appIdle, appLive, gotoApp, openTabIn, reloadApp } from "../support/tabs";
+import { appIdle, appLive, gotoApp, openTabIn, PRELOADED_MARK, reloadApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
 import {
+  FAILURE_TITLE,
+  INERT_HINT,
+  INVALID,
+  JOIN,
+  JOINING,
   KEPT_NOTE,
+  LEARN_MORE,
   NEEDS_JAVASCRIPT,
   NOT_STARTED_NOTE,
-  PRELOADED_MARK,
+  VIEW_DETAILS,
   WAITING,
 } from "../support/words";
 
@@ -131,7 +137,7 @@ test.describe("a submit before the app starts is kept", () => {
         await submit.click();
       }
       // The loader keeps it: the button says so, the page stays, the field keeps the address.
-      await expect(submit).toHaveText("Joining...");
+      await expect(submit).toHaveText(JOINING);
       await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
       await expect(email).toHaveValue(address);
       expect(await emulator.outbox(address)).toEqual([]);
@@ -154,7 +160,7 @@ test.describe("a submit before the app starts is kept", () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(typo);
     await email.press("Enter");
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     await email.fill(fixed);
     await app.release();
     await expectSuccessShown(page);
@@ -174,7 +180,7 @@ test.describe("a submit before the app starts is kept", () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     // The loader's give-up is wired to the build's time limit and ends in its words (its exact
     // length is inline-loader.test.ts's: "says nothing was sent once the give-up time passes").
     const note = page.getByText(NOT_STARTED_NOTE);
@@ -197,14 +203,14 @@ test.describe("a submit before the app starts is kept", () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await email.press("Enter");
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     await email.fill("");
     await app.release();
     await appLive(page);
-    await expect(submit).toHaveText("Join Waitlist");
+    await expect(submit).toHaveText(JOIN);
     // A send would have kept the address as being sent the moment the app took the form over.
     expect(await page.evaluate(() => localStorage.getItem("bulwark:waitlist:pending"))).toBeNull();
-    await expect(page.getByText("Please enter a valid email address")).toHaveCount(0);
+    await expect(page.getByText(INVALID)).toHaveCount(0);
     await appIdle(page);
     expect(sends.count(), "sends").toBe(0);
   });
@@ -222,13 +228,13 @@ test.describe("a submit before the app starts is kept", () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     // The loader's give-up is wired to the build's time limit and ends in its words (its exact
     // length is inline-loader.test.ts's: "says nothing was sent once the give-up time passes").
     const note = page.getByText(NOT_STARTED_NOTE);
     await page.clock.runFor(E2E_SEND_TIMEOUT_MS);
     await expect(note).toBeVisible();
-    await expect(submit).toHaveText("Join Waitlist");
+    await expect(submit).toHaveText(JOIN);
     await expect(email).toHaveValue(address);
     await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
     expect(await emulator.outbox(address)).toEqual([]);
@@ -326,7 +332,7 @@ test.describe("site storage blocked", () => {
       await waitlistForm(page).submit.click();
       await firstSend.arrived();
       await waitlistForm(tabs[1]).submit.click();
-      await expect(waitlistForm(tabs[1]).submit).toHaveText("Joining...");
+      await expect(waitlistForm(tabs[1]).submit).toHaveText(JOINING);
       await firstSend.release();
       await expectSuccessShown(...tabs);
       expect(await emulator.outbox(address)).toHaveLength(1);
@@ -372,7 +378,7 @@ test.describe("site storage that reads but refuses writes (full, or older Safari
       await waitlistForm(page).submit.click();
       await firstSend.arrived();
       await waitlistForm(tabs[1]).submit.click();
-      await expect(waitlistForm(tabs[1]).submit).toHaveText("Joining...");
+      await expect(waitlistForm(tabs[1]).submit).toHaveText(JOINING);
       await firstSend.release();
       await expectSuccessShown(...tabs);
       expect(await emulator.outbox(address)).toHaveLength(1);
@@ -389,15 +395,15 @@ test.describe("scripts that can no longer be fetched after load", () => {
     await gotoApp(page, "/");
     await waitForPreloads(page);
     await page.context().setOffline(true);
-    const viewDetails = page.getByRole("button", { name: "View Details" });
+    const viewDetails = page.getByRole("button", { name: VIEW_DETAILS });
     await viewDetails.hover();
     await viewDetails.focus();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(viewDetails).toBeVisible();
     await page.context().setOffline(false);
-    await page.getByRole("button", { name: "Learn More", exact: true }).hover();
+    await page.getByRole("button", { name: LEARN_MORE, exact: true }).hover();
     await viewDetails.hover();
-    await expect(page.getByRole("tooltip")).toHaveText("Available with early access");
+    await expect(page.getByRole("tooltip")).toHaveText(INERT_HINT);
   });
 
   test("offline: the address is kept and still being sent; back online, it is sent once", async ({
@@ -418,14 +424,14 @@ test.describe("scripts that can no longer be fetched after load", () => {
     // Offline is not a crowd, nor a service in trouble.
     await expect(page.getByText(WAITING.crowd)).toHaveCount(0);
     await expect(page.getByText(WAITING.trouble)).toHaveCount(0);
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     await expect(email).toHaveValue(address);
     await page.context().setOffline(false);
     await expectSuccessShown(page);
     // Never told it failed, at any moment of the wait (the tab's own record of its toasts).
-    expect(
-      (await toastsShown(page)).filter((shown) => shown.text.includes("Submission failed")),
-    ).toEqual([]);
+    expect((await toastsShown(page)).filter((shown) => shown.text.includes(FAILURE_TITLE))).toEqual(
+      [],
+    );
     expect(await emulator.outbox(address)).toHaveLength(1);
   });
 
@@ -439,7 +445,7 @@ test.describe("scripts that can no longer be fetched after load", () => {
     await gotoApp(page, "/");
     await waitForPreloads(page);
     await page.route("**/assets/**", (route) => route.fulfill({ status: 404, body: "" }));
-    await page.getByRole("button", { name: "View Details" }).hover();
+    await page.getByRole("button", { name: VIEW_DETAILS }).hover();
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
@@ -462,7 +468,7 @@ test.describe("one address, many tabs", () => {
     const firstSend = await holdSends(page.context(), 1);
     await Promise.all(tabs.map((tab) => waitlistForm(tab).submit.click()));
     await firstSend.arrived();
-    await Promise.all(tabs.map((tab) => expect(waitlistForm(tab).submit).toHaveText("Joining...")));
+    await Promise.all(tabs.map((tab) => expect(waitlistForm(tab).submit).toHaveText(JOINING)));
     await firstSend.release();
     await expectSuccessShown(...tabs);
     expect(await emulator.outbox(address)).toHaveLength(1);
@@ -496,7 +502,7 @@ test.describe("one address, many tabs", () => {
     await expect(waitlistForm(second).email).toHaveValue("");
     await waitlistForm(second).email.fill(address);
     await waitlistForm(second).submit.click();
-    await expect(waitlistForm(second).submit).toHaveText("Joining...");
+    await expect(waitlistForm(second).submit).toHaveText(JOINING);
     // The answer arrives; then the clock runs on, for the toasts and the move to /success.
     const answered = page.waitForResponse((response) => isSend(response.request()));
     await firstSend.release();
@@ -584,7 +590,7 @@ test.describe("leave and come back", () => {
     await email.fill(address);
     await submit.click();
     await answer.arrived();
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     await reloadApp(page);
     const note = page.getByRole("region", { name: "Your waitlist signup" });
     await expect(note).toContainText(
@@ -653,7 +659,7 @@ test.describe("leave and come back", () => {
     await submit.click();
     await expect(note).toContainText(question);
     await expect(note.getByRole("button", { name: "Send it again" })).toBeVisible();
-    await expect(submit).toHaveText("Join Waitlist");
+    await expect(submit).toHaveText(JOIN);
     await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
     await expect(email).toHaveValue(address);
     expect(sends).toEqual([]);
@@ -678,7 +684,7 @@ test.describe("leave and come back", () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     // The page is closed once its request is out: the button says "Joining..." before the request
     // leaves, and a page closed before that left a signup that was never sent (the next page sends
     // it). The emulator has used the fault up once the request reached it.
@@ -693,7 +699,7 @@ test.describe("leave and come back", () => {
     for (const tab of [asked, submitted]) await expect(noteOf(tab)).toContainText(question);
     await waitlistForm(submitted).email.fill(address);
     await waitlistForm(submitted).submit.click();
-    await expect(waitlistForm(submitted).submit).toHaveText("Join Waitlist");
+    await expect(waitlistForm(submitted).submit).toHaveText(JOIN);
     await expect(noteOf(submitted)).toContainText(question);
 
     await noteOf(page).getByRole("button", { name: "Send it again" }).click();
