@@ -81,10 +81,11 @@ describe("commitsToCheck", () => {
     ]);
   });
 
-  it("without a release tag, the last 50; with one, what came after it", () => {
-    const { git, commits } = repository(Array.from({ length: 53 }, (_, n) => `chore: ${n}`));
-    expect(commitsToCheck(git, "0".repeat(40))).toHaveLength(50);
-    git(["tag", "v1.0.0", commits[49] ?? ""]);
-    expect(commitsToCheck(git, "0".repeat(40))).toEqual(commits.slice(50).reverse());
+  it("without a release tag, the recent ones (50 in CI); with one, what came after it", () => {
+    const { git, commits } = repository(["chore: 1", "chore: 2", "chore: 3", "chore: 4"]);
+    const noBaseline = "0".repeat(40);
+    expect(commitsToCheck(git, noBaseline, 3)).toEqual(commits.slice(1).reverse());
+    git(["tag", "v1.0.0", commits[2] ?? ""]);
+    expect(commitsToCheck(git, noBaseline, 3)).toEqual([commits[3]]);
   });
 });

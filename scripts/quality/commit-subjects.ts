@@ -45,12 +45,12 @@ export function overLimit(subject: string, where: string): string | undefined {
  * RECENT_COMMITS, whichever the history has, minus BASELINE and its ancestors. Where BASELINE is
  * not in the clone (a shallow one that stops short of it), every commit the clone has is newer.
  */
-export function commitsToCheck(git: Git, baseline = BASELINE): string[] {
+export function commitsToCheck(git: Git, baseline = BASELINE, recent = RECENT_COMMITS): string[] {
   const tag = tryGit(git, ["describe", "--tags", "--abbrev=0", "--match", "v*", "HEAD"]);
   const hasBaseline = tryGit(git, ["cat-file", "-e", `${baseline}^{commit}`]) !== undefined;
   const range = [
     "rev-list",
-    ...(tag ? [] : [`--max-count=${RECENT_COMMITS}`]),
+    ...(tag ? [] : [`--max-count=${recent}`]),
     "HEAD",
     ...(tag ? [`^${tag}`] : []),
     ...(hasBaseline ? [`^${baseline}`] : []),
