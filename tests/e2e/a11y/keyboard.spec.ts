@@ -7,7 +7,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { watchSends } from "../support/held-requests";
+import { watchRequests } from "../support/held-requests";
 import { pauseClock, runClockUntil, UNTIL_TEST_TIMEOUT } from "../support/page-clock";
 import { appIdle, gotoApp } from "../support/tabs";
 import { toasts, waitlistForm } from "../support/waitlist-page";
@@ -115,7 +115,7 @@ test.describe("keyboard only", () => {
     await emulator.fault({ count: 1, status: 400, match: { email: address } });
     // The toast closes by itself after 5 s: on a stopped clock it stays until the keyboard
     // closes it, however slowly the keys are pressed.
-    const sends = watchSends(page);
+    const requests = watchRequests(page);
     await gotoApp(page, "/");
     await pauseClock(page);
     const { email } = waitlistForm(page);
@@ -126,7 +126,7 @@ test.describe("keyboard only", () => {
     await page.keyboard.press("Enter");
     // The answer in real time (so the send's time limit never runs), then the lazily loaded
     // toaster on the page's clock: the toast has had at most one step of its 5 s when it shows.
-    await runClockUntil(page, () => toast.isVisible(), { beforeStep: () => sends.answered() });
+    await runClockUntil(page, () => toast.isVisible(), { beforeStep: () => requests.answered() });
 
     await page.keyboard.press("F8");
     // Soft, so the stops after it are still checked when the list shows no focus.

@@ -15,7 +15,7 @@ import { runClockToSuccess } from "../support/clock-runs";
 import { BANDS, HERO_HEADING } from "../support/copy";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { holdSends } from "../support/held-requests";
+import { holdRequests } from "../support/held-requests";
 import { CLOCK_START, pauseClockBeforeLoad } from "../support/page-clock";
 import { moveTo, readOn, spoken, typed } from "../support/spoken";
 import { E2E_BOT_CHECK_SITE_URL } from "../support/stack-ports";
@@ -66,7 +66,7 @@ const SIGNED_UP = [polite(JOINING), ...REDIRECTING, SUCCESS_HEARD];
 const withoutListStructure = (said: string[]) =>
   said.filter((phrase) => !/^(end of )?list(item)?\b/.test(phrase));
 
-/** Sends the address in the field by Enter from the field itself, heard until /success's heading. */
+/** Requests the address in the field by Enter from the field itself, heard until /success's heading. */
 async function signUpHeard(page: Page) {
   return spoken(page, async () => {
     await page.keyboard.press("Enter");
@@ -205,7 +205,7 @@ test("a refused send: the toast said once, interrupting; the field, revisited, s
 test("a slow send, then its one retry: each wait said once, in its own words, not at every try", async ({
   page,
   emulator,
-  failingSend: { sends },
+  failingSend: { requests },
 }) => {
   const address = uniqueEmail("heard-slow");
   // No answer at all: past the time limit it is slow; at twice the limit it is tried again.
@@ -213,13 +213,13 @@ test("a slow send, then its one retry: each wait said once, in its own words, no
   await openFormWithAddress(page, { address, clock: "paused" });
   const said = await spoken(page, async () => {
     await page.keyboard.press("Enter");
-    await runClockToSuccess(page, sends, {
+    await runClockToSuccess(page, requests, {
       withinMs: 2 * (2 * E2E_SEND_TIMEOUT_MS) + 3000,
       hanging: 1,
     });
     await expectSuccessShown(page);
   });
-  expect(sends.count()).toBe(2);
+  expect(requests.count()).toBe(2);
   expect(said).toEqual([
     polite(JOINING),
     polite(WAITING.slow),
@@ -232,17 +232,17 @@ test("a slow send, then its one retry: each wait said once, in its own words, no
 test("a service refusing twice: its words said once across three tries", async ({
   page,
   emulator,
-  failingSend: { sends },
+  failingSend: { requests },
 }) => {
   const address = uniqueEmail("heard-retried");
   await emulator.fault({ count: 2, status: 503, match: { email: address } });
   await openFormWithAddress(page, { address, clock: "paused" });
   const said = await spoken(page, async () => {
     await page.keyboard.press("Enter");
-    await runClockToSuccess(page, sends, { withinMs: E2E_RETRY_BUDGET_MS });
+    await runClockToSuccess(page, requests, { withinMs: E2E_RETRY_BUDGET_MS });
     await expectSuccessShown(page);
   });
-  expect(sends.count()).toBe(3);
+  expect(requests.count()).toBe(3);
   expect(said).toEqual([polite(JOINING), polite(WAITING.trouble), ...REDIRECTING, SUCCESS_HEARD]);
 });
 
@@ -267,7 +267,7 @@ test("the note of an earlier page: said once, in its words alone; its button rea
 
   // Back a minute later: the send that finishes it is held, so the note is heard meanwhile.
   await page.clock.setSystemTime(CLOCK_START + 60_000);
-  const finishing = await holdSends(page, 1);
+  const finishing = await holdRequests(page, 1);
   await gotoApp(page, "/");
   const note = page.getByRole("region", { name: "Your waitlist signup" });
   const noted = await spoken(page, async () => {

@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { privacyNotice } from "../../../src/content/privacy";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { watchSends } from "../support/held-requests";
+import { watchRequests } from "../support/held-requests";
 import { revealAll } from "../support/layout";
 import { pauseClock, runClockUntil } from "../support/page-clock";
 import { gotoApp } from "../support/tabs";
@@ -136,7 +136,7 @@ for (const width of STATE_WIDTHS) {
       consoleGuard.expectSendFailureLog();
       const address = uniqueEmail("a11y-toast");
       await emulator.fault({ count: 1, status: 400, match: { email: address } });
-      const sends = watchSends(page);
+      const requests = watchRequests(page);
       await gotoApp(page, "/");
       await pauseClock(page);
       const { email, submit } = waitlistForm(page);
@@ -145,7 +145,7 @@ for (const width of STATE_WIDTHS) {
       await submit.click();
       // The answer in real time (so the send's time limit never runs), then the lazily loaded
       // toaster on the page's clock: the toast has had at most one step of its 5 s when it shows.
-      await runClockUntil(page, () => toast.isVisible(), { beforeStep: () => sends.answered() });
+      await runClockUntil(page, () => toast.isVisible(), { beforeStep: () => requests.answered() });
       // Two seconds on: the toast announced, its fade over, still 3 s before it closes. Then a
       // pointer resting on it pauses its timer (as for a visitor), and time may run again: the
       // judges' own code waits on the page's timers.

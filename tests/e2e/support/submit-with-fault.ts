@@ -11,12 +11,12 @@ import { installClock, pauseClock } from "./page-clock";
 import { gotoApp } from "./tabs";
 import { waitlistForm } from "./waitlist-page";
 
-/** What the emulator does to the address's next `count` sends (1 unless given). */
+/** What the emulator does to the address's next `count` requests (1 unless given). */
 export type SendFault = Omit<Fault, "count" | "match"> & { count?: number };
 
 /** How a test opens the form and types the visitor's address. */
 export type FormOpening = {
-  /** What the visitor types: a `uniqueEmail`, so the emulator's faults touch this test's sends only. */
+  /** What the visitor types: a `uniqueEmail`, so the emulator's faults touch this test's requests only. */
   address: string;
   /**
    * "paused": time moves only when the test moves it (`installClock` before `gotoApp`, `pauseClock`

@@ -5,7 +5,7 @@
  */
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { watchSends } from "../support/held-requests";
+import { watchRequests } from "../support/held-requests";
 import { recordLiveRegions } from "../support/live-regions";
 import { UNTIL_TEST_TIMEOUT } from "../support/page-clock";
 import { armRecorders } from "../support/recorders";
@@ -66,7 +66,7 @@ test("a recorder read in a page the kit never armed fails at once, naming what a
   await page.goto(`${E2E_PRODUCTION_SITE_URL}/`, { waitUntil: "load" });
   await expect(toastsShown(page)).rejects.toThrow(/toast recorder .*armRecorders\(context\)/);
   await expect(recordLiveRegions(page).heard()).rejects.toThrow(/live-region recorder/);
-  await expect(watchSends(page).answered()).rejects.toThrow(/send recorder/);
+  await expect(watchRequests(page).answered()).rejects.toThrow(/send recorder/);
   await armRecorders(other);
   await page.reload({ waitUntil: "load" });
   expect(await toastsShown(page)).toEqual([]);

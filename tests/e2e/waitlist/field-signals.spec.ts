@@ -13,7 +13,7 @@ import type { BrowserContext } from "@playwright/test";
 import type { EmulatorControls } from "../../../server/emulator/client";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { holdAppScript, holdSends } from "../support/held-requests";
+import { holdAppScript, holdRequests } from "../support/held-requests";
 import { CLOCK_START } from "../support/page-clock";
 import { E2E_ANALYTICS_SITE_URL, E2E_EMULATOR_URL, E2E_SITE_URL } from "../support/stack-ports";
 import { expectFailureShown, expectSuccessShown, recordToasts } from "../support/tab-records";
@@ -222,7 +222,7 @@ test("two tabs with one address: one send, one Signup", async ({ page, emulator 
     await tab.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
     await waitlistForm(tab).email.fill(address);
   }
-  const firstSend = await holdSends(context, 1);
+  const firstSend = await holdRequests(context, 1);
   await waitlistForm(tabs[0]).submit.click();
   await firstSend.arrived();
   await waitlistForm(tabs[1]).submit.click();

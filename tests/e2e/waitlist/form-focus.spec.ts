@@ -5,7 +5,7 @@
 
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { holdSends } from "../support/held-requests";
+import { holdRequests } from "../support/held-requests";
 import { boxesOverlap } from "../support/layout";
 import {
   installClock,
@@ -34,7 +34,7 @@ test("focus stays on the button through Joining... and a failure; the note stays
   const address = uniqueEmail("focus");
   await emulator.fault({ count: 1, status: 400, match: { email: address } });
   // The send waits for the test: the Joining... state is checked while it certainly lasts.
-  const held = await holdSends(page);
+  const held = await holdRequests(page);
   await installClock(page);
   await gotoApp(page, "/");
   // Time stands while the failure toast is read and closed: it cannot close by itself meanwhile,

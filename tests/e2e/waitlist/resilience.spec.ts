@@ -20,9 +20,9 @@ import {
   APP_SCRIPT,
   holdAnswers,
   holdAppScript,
-  holdSends,
-  isSend,
-  watchSends,
+  holdRequests,
+  isEmailRequest,
+  watchRequests,
 } from "../support/held-requests";
 import { CLOCK_START, pauseClockBeforeLoad } from "../support/page-clock";
 import { pageRecord } from "../support/page-record";
@@ -196,7 +196,7 @@ test.describe("a submit before the app starts is kept", () => {
 
   test("a field emptied while it waits for the app: nothing is sent", async ({ page }) => {
     const address = uniqueEmail("taken-back");
-    const sends = watchSends(page);
+    const requests = watchRequests(page);
     const app = await holdAppScript(page);
     await page.goto("/", { waitUntil: "commit" });
     await app.arrived();
@@ -212,7 +212,7 @@ test.describe("a submit before the app starts is kept", () => {
     expect(await page.evaluate(() => localStorage.getItem("bulwark:waitlist:pending"))).toBeNull();
     await expect(page.getByText(INVALID)).toHaveCount(0);
     await appIdle(page);
-    expect(sends.count(), "sends").toBe(0);
+    expect(requests.count(), "requests").toBe(0);
   });
 
   test("if the app never starts, the form says within the time limit that nothing was sent", async ({
@@ -328,7 +328,7 @@ test.describe("site storage blocked", () => {
       });
       expect(cookieKept, "cookies are blocked in this profile").toBe(false);
       // The first send is held out until the second tab has submitted: it is in flight meanwhile.
-      const firstSend = await holdSends(context, 1);
+      const firstSend = await holdRequests(context, 1);
       await waitlistForm(page).submit.click();
       await firstSend.arrived();
       await waitlistForm(tabs[1]).submit.click();
@@ -374,7 +374,7 @@ test.describe("site storage that reads but refuses writes (full, or older Safari
       expect(refused, "storage reads but refuses writes").toBe(true);
       expect(await page.evaluate(() => "locks" in navigator)).toBe(webLocks);
       // The first send is held out until the second tab has submitted: it is out meanwhile.
-      const firstSend = await holdSends(context, 1);
+      const firstSend = await holdRequests(context, 1);
       await waitlistForm(page).submit.click();
       await firstSend.arrived();
       await waitlistForm(tabs[1]).submit.click();
@@ -465,7 +465,7 @@ test.describe("one address, many tabs", () => {
     const tabs = [page, await openTab()];
     for (const tab of tabs) await waitlistForm(tab).email.fill(address);
     // Whichever tab sends first, its send is held out until both tabs have submitted.
-    const firstSend = await holdSends(page.context(), 1);
+    const firstSend = await holdRequests(page.context(), 1);
     await Promise.all(tabs.map((tab) => waitlistForm(tab).submit.click()));
     await firstSend.arrived();
     await Promise.all(tabs.map((tab) => expect(waitlistForm(tab).submit).toHaveText(JOINING)));
@@ -486,7 +486,7 @@ test.describe("one address, many tabs", () => {
     await email.fill(address);
     // Its answer is held out: slower than the time limit, and within the twice-as-long wait before
     // a request is given up on, exactly, since the page's clock moves only as the test runs it.
-    const firstSend = await holdSends(page, 1);
+    const firstSend = await holdRequests(page, 1);
     await submit.click();
     await firstSend.arrived();
     const slow = page.getByText(WAITING.slow);
@@ -504,7 +504,7 @@ test.describe("one address, many tabs", () => {
     await waitlistForm(second).submit.click();
     await expect(waitlistForm(second).submit).toHaveText(JOINING);
     // The answer arrives; then the clock runs on, for the toasts and the move to /success.
-    const answered = page.waitForResponse((response) => isSend(response.request()));
+    const answered = page.waitForResponse((response) => isEmailRequest(response.request()));
     await firstSend.release();
     await answered;
     await page.clock.resume();
@@ -533,7 +533,7 @@ test.describe("leave and come back", () => {
     // The visitor comes back a minute later (the SDK's own one-a-second stamp long past) to another
     // page of the site; the send that finishes it is held, so the note can be read meanwhile.
     await page.clock.setSystemTime(CLOCK_START + 60_000);
-    const finishing = await holdSends(page, 1);
+    const finishing = await holdRequests(page, 1);
     await gotoApp(page, "/no-such-page");
     await page.clock.runFor(1000);
     const note = page.getByRole("region", { name: "Your waitlist signup" });
@@ -638,9 +638,9 @@ test.describe("leave and come back", () => {
     await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/success`);
     expect(await emulator.outbox(address)).toHaveLength(1);
 
-    const sends: string[] = [];
+    const requests: string[] = [];
     page.on("request", (request) => {
-      if (isSend(request)) sends.push(request.url());
+      if (isEmailRequest(request)) requests.push(request.url());
     });
     await page.goForward();
     await appLive(page);
@@ -662,13 +662,13 @@ test.describe("leave and come back", () => {
     await expect(submit).toHaveText(JOIN);
     await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
     await expect(email).toHaveValue(address);
-    expect(sends).toEqual([]);
+    expect(requests).toEqual([]);
     expect(await emulator.outbox(address)).toHaveLength(1);
 
     // The visitor says so: it is sent once more, on purpose.
     await note.getByRole("button", { name: "Send it again" }).click();
     await expectSuccessShown(page);
-    expect(sends).toHaveLength(1);
+    expect(requests).toHaveLength(1);
     expect(await emulator.outbox(address)).toHaveLength(2);
   });
 

@@ -1,7 +1,7 @@
 import { literally } from "../support/copy";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { holdSends } from "../support/held-requests";
+import { holdRequests } from "../support/held-requests";
 import {
   installClock,
   pauseClock,
@@ -31,9 +31,9 @@ test.describe("waitlist validation", () => {
     page,
     emulator,
   }) => {
-    let sends = 0;
+    let requests = 0;
     page.on("request", (request) => {
-      if (request.url().includes("/api/v1.0/email/")) sends += 1;
+      if (request.url().includes("/api/v1.0/email/")) requests += 1;
     });
     await gotoApp(page, "/");
     const { email, submit, form } = waitlistForm(page);
@@ -54,7 +54,7 @@ test.describe("waitlist validation", () => {
         await expect(email).toBeFocused();
         await expect(email).toHaveValue(value);
         await expect(page).toHaveURL(/\/$/);
-        expect(sends).toBe(0);
+        expect(requests).toBe(0);
         await email.fill("ada@example.com");
         await expect(message).toBeHidden();
         await expect(email).not.toHaveAttribute("aria-invalid", "true");
@@ -67,7 +67,7 @@ test.describe("waitlist validation", () => {
     await submit.click();
     await expect(page).toHaveURL(/\/success$/, UNTIL_TEST_TIMEOUT);
     expect(await emulator.outbox(valid)).toHaveLength(1);
-    expect(sends).toBe(1);
+    expect(requests).toBe(1);
   });
 });
 
@@ -78,12 +78,12 @@ test.describe("waitlist sending", () => {
   }) => {
     const address = uniqueEmail();
     // The send waits for the test: Joining... is checked while it is certainly in flight.
-    const sends = await holdSends(page);
+    const requests = await holdRequests(page);
     await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(`  ${address} `);
     await submit.click();
-    const send = await sends.next();
+    const send = await requests.next();
     await expect(submit).toHaveText(JOINING);
     await expect(submit).toBeDisabled();
     await send.release();
