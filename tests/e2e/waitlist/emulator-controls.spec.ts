@@ -66,7 +66,7 @@ test("a recorder read in a page the kit never armed fails at once, naming what a
   await page.goto(`${E2E_PRODUCTION_SITE_URL}/`, { waitUntil: "load" });
   await expect(toastsShown(page)).rejects.toThrow(/toast recorder .*armRecorders\(context\)/);
   await expect(recordLiveRegions(page).heard()).rejects.toThrow(/live-region recorder/);
-  await expect(watchRequests(page).answered()).rejects.toThrow(/send recorder/);
+  await expect(watchRequests(page).answered()).rejects.toThrow(/request recorder/);
   await armRecorders(other);
   await page.reload({ waitUntil: "load" });
   expect(await toastsShown(page)).toEqual([]);

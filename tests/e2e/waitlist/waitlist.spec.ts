@@ -122,24 +122,27 @@ test.describe("waitlist sending", () => {
   }) => {
     // Records, in order, the first moment the toast's live region says it and the first moment
     // the page is /success with its heading.
-    await page.addInitScript(() => {
-      const order: string[] = [];
-      Object.assign(window, { announceOrder: order });
-      const note = (event: string) => {
-        if (!order.includes(event)) order.push(event);
-      };
-      new MutationObserver(() => {
-        for (const region of document.querySelectorAll('[role="status"][aria-live]')) {
-          if (region.textContent?.includes(SUCCESS_TITLE)) note("announced");
-        }
-        if (
-          location.pathname === "/success" &&
-          document.querySelector("h1")?.textContent === SUCCESS_HEADING
-        ) {
-          note("success page");
-        }
-      }).observe(document, { subtree: true, childList: true, characterData: true });
-    });
+    await page.addInitScript(
+      ({ title, heading }) => {
+        const order: string[] = [];
+        Object.assign(window, { announceOrder: order });
+        const note = (event: string) => {
+          if (!order.includes(event)) order.push(event);
+        };
+        new MutationObserver(() => {
+          for (const region of document.querySelectorAll('[role="status"][aria-live]')) {
+            if (region.textContent?.includes(title)) note("announced");
+          }
+          if (
+            location.pathname === "/success" &&
+            document.querySelector("h1")?.textContent === heading
+          ) {
+            note("success page");
+          }
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      },
+      { title: SUCCESS_TITLE, heading: SUCCESS_HEADING },
+    );
     await installClock(page);
     await gotoApp(page, "/");
     // Time stands until the test moves it: the move to /success can come only from the
