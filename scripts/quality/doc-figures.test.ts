@@ -87,10 +87,10 @@ const FIGURES: { what: string; actual: number; said: [string, string][] }[] = [
     said: [["README.md", "{n} packages, about"]],
   },
   {
-    what: "the browser specs of the Node 24 smoke (scripts/quality/node24-smoke.sh)",
+    what: "the browser specs of the Node 20 smoke (scripts/quality/node20-smoke.sh)",
     actual:
-      read("scripts/quality/node24-smoke.sh").match(/tests\/e2e\/\S+\.spec\.ts/g)?.length ?? 0,
-    said: [["docs/testing.md", "every unit test and {n} browser specs on Node 24"]],
+      read("scripts/quality/node20-smoke.sh").match(/tests\/e2e\/\S+\.spec\.ts/g)?.length ?? 0,
+    said: [["docs/testing.md", "every unit test and {n} browser specs on Node 20"]],
   },
   {
     what: "the engines' journeys (tests/engines/journeys.ts)",

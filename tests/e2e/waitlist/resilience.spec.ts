@@ -24,7 +24,12 @@ import {
   isEmailRequest,
   watchRequests,
 } from "../support/held-requests";
-import { CLOCK_START, pauseClockBeforeLoad } from "../support/page-clock";
+import {
+  CLOCK_START,
+  pauseClockBeforeLoad,
+  runClockUntilShown,
+  skewClockBeforeLoad,
+} from "../support/page-clock";
 import { pageRecord } from "../support/page-record";
 import { armRecorders } from "../support/recorders";
 import { E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
@@ -118,7 +123,7 @@ async function waitForPreloads(page: Page) {
   );
 }
 
-test.describe("a submit before the app starts is kept", () => {
+test.describe("a submit before the app starts is kept", { tag: "@tabs" }, () => {
   for (const how of ["Enter", "a click"] as const) {
     test(`by ${how}: no navigation, the address stays, then it is sent once`, async ({
       page,
@@ -304,7 +309,7 @@ test.describe("JavaScript off", () => {
   });
 });
 
-test.describe("site storage blocked", () => {
+test.describe("site storage blocked", { tag: "@tabs" }, () => {
   // One launch of a profile that blocks storage (slower than a test's usual context) for both:
   // the app starts in each tab and the signup is sent once.
   test("the app starts, and two tabs submitting one address, the second while the first is sending, send it once", async ({
@@ -344,7 +349,9 @@ test.describe("site storage blocked", () => {
   });
 });
 
-test.describe("site storage that reads but refuses writes (full, or older Safari's private mode)", () => {
+test.describe("site storage that reads but refuses writes (full, or older Safari's private mode)", {
+  tag: "@tabs",
+}, () => {
   for (const webLocks of [true, false]) {
     test(`two tabs submitting one address while the first is sending send it once, ${webLocks ? "with" : "without"} Web Locks`, async ({
       openTab,
@@ -454,7 +461,56 @@ test.describe("scripts that can no longer be fetched after load", () => {
   });
 });
 
-test.describe("one address, many tabs", () => {
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+test.describe("one address, many tabs", { tag: "@tabs" }, () => {
+  for (const [how, skewMs] of [
+    ["a year ahead", YEAR_MS],
+    ["a year behind", -YEAR_MS],
+  ] as const) {
+    /** Five tabs of one browser at /, the third with its clock `how`. */
+    async function fiveTabs(page: Page): Promise<Page[]> {
+      const tabs = [page];
+      for (let more = 1; more < 5; more++) tabs.push(await page.context().newPage());
+      await skewClockBeforeLoad(tabs[2] as Page, skewMs);
+      for (const tab of tabs) await gotoApp(tab, "/");
+      return tabs;
+    }
+
+    test(`five tabs submitting at once, one with its clock ${how}: sent once, all five on /success`, async ({
+      page,
+      emulator,
+    }) => {
+      const address = uniqueEmail("five-tabs");
+      const tabs = await fiveTabs(page);
+      for (const tab of tabs) await waitlistForm(tab).email.fill(address);
+      // Whichever tab sends first, its send is held out until all five have submitted.
+      const firstSend = await holdRequests(page.context(), 1);
+      await Promise.all(tabs.map((tab) => waitlistForm(tab).submit.click()));
+      await firstSend.arrived();
+      await firstSend.release();
+      await expectSuccessShown(...tabs);
+      expect(await emulator.outbox(address)).toHaveLength(1);
+    });
+
+    test(`the tab with its clock ${how} submits once the four others are on /success: not sent again`, async ({
+      page,
+      emulator,
+    }) => {
+      const address = uniqueEmail("late-tab");
+      const tabs = await fiveTabs(page);
+      const odd = tabs[2] as Page;
+      const others = tabs.filter((tab) => tab !== odd);
+      for (const tab of others) await waitlistForm(tab).email.fill(address);
+      await Promise.all(others.map((tab) => waitlistForm(tab).submit.click()));
+      await expectSuccessShown(...others);
+      await waitlistForm(odd).email.fill(address);
+      await waitlistForm(odd).submit.click();
+      await expectSuccessShown(odd);
+      expect(await emulator.outbox(address)).toHaveLength(1);
+    });
+  }
+
   test("submitted in two tabs at once, it is sent once and both tabs reach /success", async ({
     openTab,
     page,
@@ -513,7 +569,7 @@ test.describe("one address, many tabs", () => {
   });
 });
 
-test.describe("leave and come back", () => {
+test.describe("leave and come back", { tag: "@tabs" }, () => {
   test("a signup still pending when the visitor leaves is sent on the next visit, with a note and no retyping", async ({
     page,
     emulator,
@@ -560,6 +616,9 @@ test.describe("leave and come back", () => {
     const address = uniqueEmail("cancel");
     // Refused long enough for the visitor to cancel on the next visit.
     await emulator.fault({ count: 30, status: 503, match: { email: address } });
+    // The pages' clock stands from the first byte: the waits between tries end only as the test
+    // moves time, so the retry budget cannot run out while a slow machine reloads.
+    await pauseClockBeforeLoad(page);
     await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -567,9 +626,13 @@ test.describe("leave and come back", () => {
     await expect(page.getByText(WAITING.trouble)).toBeVisible();
     await reloadApp(page);
     const note = page.getByRole("region", { name: "Your waitlist signup" });
+    // The note comes at the page's idle, on its clock.
+    await runClockUntilShown(page, note);
     await expect(note).toContainText(address);
     await note.getByRole("button", { name: "Cancel" }).click();
     await expect(note).toHaveCount(0);
+    // Time runs on: were anything still to be tried, it would be tried now.
+    await page.clock.resume();
     await reloadApp(page);
     await appIdle(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -685,7 +748,7 @@ test.describe("leave and come back", () => {
     await email.fill(address);
     await submit.click();
     await expect(submit).toHaveText(JOINING);
-    // The page is closed once its request is out: the button says "Joining..." before the request
+    // The page is closed once its request is out: the button says JOINING before the request
     // leaves, and a page closed before that left a signup that was never sent (the next page sends
     // it). The emulator has used the fault up once the request reached it.
     const faultsOf = async () =>
