@@ -1,14 +1,14 @@
 /**
  * The 72-character subject check: what a subject is (comments and blank lines aside), how it is
- * counted (characters, not bytes), and which commits CI checks: those after the baseline, within
- * the last release tag or the last 50, in a repository made for the test.
+ * counted (characters, not bytes), and which commits CI checks: those that carry the check, since
+ * the last release tag or among the last 50, in a repository made for the test.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  CHECK_FILE,
   commitsToCheck,
   gitIn,
   overLimit,
@@ -22,31 +22,23 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-/** A repository of its own, with `subjects` committed in order; returns git in it and the commits. */
-function repository(subjects: string[]) {
+/** A repository of its own; `commit` adds a commit (with the check's file, once `carry` is set). */
+function repository() {
   const folder = mkdtempSync(join(tmpdir(), "commit-subjects-"));
   folders.push(folder);
   const git = gitIn(folder);
+  const as = ["-c", "user.name=T", "-c", "user.email=t@example.com"];
   git(["init", "-q", "-b", "main"]);
-  const commits = subjects.map((subject) => {
-    execFileSync(
-      "git",
-      [
-        "-c",
-        "user.name=T",
-        "-c",
-        "user.email=t@example.com",
-        "commit",
-        "-q",
-        "--allow-empty",
-        "-m",
-        subject,
-      ],
-      { cwd: folder, env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1" } },
-    );
+  const commit = (subject: string, carry = false) => {
+    if (carry) {
+      mkdirSync(join(folder, dirname(CHECK_FILE)), { recursive: true });
+      writeFileSync(join(folder, CHECK_FILE), "// the check\n");
+      git(["add", CHECK_FILE]);
+    }
+    git([...as, "commit", "-q", "--allow-empty", "-m", subject]);
     return git(["rev-parse", "HEAD"]).trim();
-  });
-  return { git, commits };
+  };
+  return { git, as, commit };
 }
 
 const LONG = `feat(site): ${"x".repeat(SUBJECT_LIMIT)}`;
@@ -71,21 +63,35 @@ describe("overLimit", () => {
 });
 
 describe("commitsToCheck", () => {
-  it("checks what came after the baseline only: a long subject before it is history", () => {
-    const { git, commits } = repository([LONG, "chore: the baseline", "fix: short", LONG]);
-    const [, baseline, short, long] = commits;
-    const checked = commitsToCheck(git, baseline);
-    expect(checked).toEqual([long, short]);
+  it("checks the commits that carry the check: a long subject written before it is history", () => {
+    const { git, commit } = repository();
+    commit(LONG);
+    const check = commit("build: the subject check", true);
+    const short = commit("fix: short");
+    const long = commit(LONG);
+    const checked = commitsToCheck(git);
+    expect(checked).toEqual([long, short, check]);
     expect(subjectsOverLimit(git, checked)).toEqual([
-      `${long?.slice(0, 7)}: subject of ${LONG.length} characters, over 72: ${LONG}`,
+      `${long.slice(0, 7)}: subject of ${LONG.length} characters, over 72: ${LONG}`,
     ]);
   });
 
+  it("a branch begun before the check merges in unchecked; the merge itself is checked", () => {
+    const { git, as, commit } = repository();
+    const first = commit("chore: first");
+    git(["switch", "-q", "-c", "older", first]);
+    commit(LONG);
+    git(["switch", "-q", "main"]);
+    const check = commit("build: the subject check", true);
+    git([...as, "merge", "-q", "--no-ff", "-m", "Merge older", "older"]);
+    expect(commitsToCheck(git)).toEqual([git(["rev-parse", "HEAD"]).trim(), check]);
+  });
+
   it("without a release tag, the recent ones (50 in CI); with one, what came after it", () => {
-    const { git, commits } = repository(["chore: 1", "chore: 2", "chore: 3", "chore: 4"]);
-    const noBaseline = "0".repeat(40);
-    expect(commitsToCheck(git, noBaseline, 3)).toEqual(commits.slice(1).reverse());
+    const { git, commit } = repository();
+    const commits = ["chore: 1", "chore: 2", "chore: 3", "chore: 4"].map((s) => commit(s, true));
+    expect(commitsToCheck(git, 3)).toEqual(commits.slice(1).reverse());
     git(["tag", "v1.0.0", commits[2] ?? ""]);
-    expect(commitsToCheck(git, noBaseline, 3)).toEqual([commits[3]]);
+    expect(commitsToCheck(git, 3)).toEqual([commits[3]]);
   });
 });

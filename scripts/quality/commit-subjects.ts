@@ -1,7 +1,7 @@
 /**
  * Commit subjects of at most 72 characters (CONTRIBUTING.md, "Commits"). Two ways in:
  * - `--message <file>`: the message being written, from the commit-msg hook (.githooks/commit-msg);
- * - no argument: the commits since the last release tag, or the last 50, written after BASELINE
+ * - no argument: the commits since the last release tag, or the last 50, that carry this check
  *   (.ci/run, in CI).
  * Each subject over the limit is named in one line, and the run exits 1.
  * Run: npx tsx scripts/quality/commit-subjects.ts [--message <file>]
@@ -15,12 +15,13 @@ export const SUBJECT_LIMIT = 72;
 /** How far back CI looks when no release tag is nearer. */
 export const RECENT_COMMITS = 50;
 /**
- * The newest commit written before the limit was checked: main's tip when this check came, and the
- * last of the ten subjects over 72 characters written since the rule (up to 94). It and its
- * ancestors are never checked, so history is never rewritten for them; every later commit, merges
- * included, is. A recorded commit, not the merge base: on main the merge base is the tip itself.
+ * The file that carries the check: a commit without it was written before the check existed (or on
+ * a branch begun before it came), where no hook could refuse its subject: those on main over 72
+ * characters (up to 94) stay as written, and nothing needs moving as older branches merge in. Not
+ * a recorded baseline commit, which main's later long subjects passed before the hook was merged;
+ * not the merge base, which on main is the tip itself.
  */
-export const BASELINE = "90ae133c6b5325c1170d51db9c6db9e1ae53b5b7";
+export const CHECK_FILE = "scripts/quality/commit-subjects.ts";
 
 type Git = (args: string[]) => string;
 
@@ -41,21 +42,18 @@ export function overLimit(subject: string, where: string): string | undefined {
 }
 
 /**
- * The commits CI checks, newest first: those since the last release tag (`v*`) or the last
- * RECENT_COMMITS, whichever the history has, minus BASELINE and its ancestors. Where BASELINE is
- * not in the clone (a shallow one that stops short of it), every commit the clone has is newer.
+ * The commits CI checks, newest first: those since the last release tag (`v*`), or the last
+ * RECENT_COMMITS, whichever the history has, that carry CHECK_FILE. In a shallow clone, those it has.
  */
-export function commitsToCheck(git: Git, baseline = BASELINE, recent = RECENT_COMMITS): string[] {
+export function commitsToCheck(git: Git, recent = RECENT_COMMITS): string[] {
   const tag = tryGit(git, ["describe", "--tags", "--abbrev=0", "--match", "v*", "HEAD"]);
-  const hasBaseline = tryGit(git, ["cat-file", "-e", `${baseline}^{commit}`]) !== undefined;
-  const range = [
-    "rev-list",
-    ...(tag ? [] : [`--max-count=${recent}`]),
-    "HEAD",
-    ...(tag ? [`^${tag}`] : []),
-    ...(hasBaseline ? [`^${baseline}`] : []),
-  ];
-  return git(range).split("\n").filter(Boolean);
+  const range = tag
+    ? ["rev-list", "HEAD", `^${tag}`]
+    : ["rev-list", `--max-count=${recent}`, "HEAD"];
+  return git(range)
+    .split("\n")
+    .filter(Boolean)
+    .filter((commit) => tryGit(git, ["cat-file", "-e", `${commit}:${CHECK_FILE}`]) !== undefined);
 }
 
 function tryGit(git: Git, args: string[]): string | undefined {
