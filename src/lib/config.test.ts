@@ -35,6 +35,22 @@ describe("readEmailConfig", () => {
     expect(config.retryBudgetMs).toBe(9000);
   });
 
+  it.each([
+    ["https:api.emailjs.com", "https://api.emailjs.com"],
+    ["https://api.emailjs.com/", "https://api.emailjs.com"],
+    ["HTTPS://API.EmailJS.com:443", "https://api.emailjs.com"],
+    ["http://127.0.0.1:4180/", "http://127.0.0.1:4180"],
+  ])("ships the origin %j names as %j, what the build checked", (value, origin) => {
+    expect(readEmailConfig({ VITE_EMAILJS_ORIGIN: value }).origin).toBe(origin);
+  });
+
+  it.each(["api.emailjs.com", "mailto:x", "https://"])(
+    "leaves %j, which names no origin, as it is (a production build refuses it)",
+    (value) => {
+      expect(readEmailConfig({ VITE_EMAILJS_ORIGIN: value }).origin).toBe(value);
+    },
+  );
+
   it.each(["0", "-5", "1.5", "soon", " "])("ignores a time limit or budget of %j", (value) => {
     expect(readEmailConfig({ VITE_EMAILJS_TIMEOUT_MS: value }).timeoutMs).toBe(15_000);
     expect(readEmailConfig({ VITE_SIGNUP_RETRY_BUDGET_MS: value }).retryBudgetMs).toBe(120_000);
@@ -65,6 +81,12 @@ describe("readBotCheckConfig", () => {
         VITE_RECAPTCHA_ORIGIN: "https://www.recaptcha.net/some/path",
       }),
     ).toEqual({ siteKey: "site-key", origin: "https://www.recaptcha.net", on: true });
+  });
+
+  it("ships the origin of a setting not written as one", () => {
+    expect(readBotCheckConfig({ VITE_RECAPTCHA_ORIGIN: "https:www.recaptcha.net" }).origin).toBe(
+      "https://www.recaptcha.net",
+    );
   });
 
   it("stays off for a blank site key", () => {
