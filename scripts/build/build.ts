@@ -134,7 +134,13 @@ export async function buildSite({
     // A first-party endpoint: the deploy files forward it to the upstream
     // (scripts/build/host-files.ts).
     ...(analytics.on && analytics.firstParty
-      ? { analyticsProxy: { path: analytics.endpoint, upstream: analytics.upstream } }
+      ? {
+          analyticsProxy: {
+            path: analytics.endpoint,
+            upstream: analytics.upstream,
+            domain: analytics.domain,
+          },
+        }
       : {}),
   };
   await writeSeoAssets({ distDir, siteUrl });
