@@ -90,7 +90,9 @@ export function contentSecurityPolicy(settings: BuildSettings): string {
     "manifest-src 'self'",
     `connect-src 'self' ${email}${recaptcha.connect}${analytics}`,
     "base-uri 'none'",
-    "form-action 'self'",
+    // No form of the site navigates: the waitlist's is method="dialog", which never submits
+    // anywhere (src/waitlist/ui/waitlist-form.tsx), and the app sends it by script.
+    "form-action 'none'",
     ...(recaptcha.frame ? [`frame-src ${recaptcha.frame}`] : []),
     "frame-ancestors 'none'",
   ].join("; ");
