@@ -4,7 +4,7 @@
  * `npm ci --prefix <folder>` the first time its command runs, and again whenever its lockfile
  * changes. Its code is type-checked against them on every run (`tsc -p <folder>`), since
  * `npm run check` leaves these folders out (docs/testing.md, "On-demand tools").
- * Run: tsx scripts/quality/on-demand.ts <hosts|engines|mutation|bench|node24>... (the npm scripts do).
+ * Run: tsx scripts/quality/on-demand.ts <hosts|engines|mutation|bench|node24|node20>... (the npm scripts do).
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -20,7 +20,8 @@ export const ON_DEMAND = {
   engines: { dir: "tests/engines", command: "npm run test:engines" },
   mutation: { dir: "tests/mutation", command: "npm run test:mutation" },
   bench: { dir: "scripts/bench", command: "npm run bench" },
-  node24: { dir: "tests/node24", command: "npm run test:node24" },
+  node24: { dir: "tests/node24", command: "bash .ci/run" },
+  node20: { dir: "tests/node20", command: "npm run test:node20" },
 } as const;
 export type OnDemandTool = keyof typeof ON_DEMAND;
 

@@ -1,7 +1,10 @@
 /**
  * An append-only file of JSON lines, as the outbox and the analytics events keep theirs: appended
- * through one in-process queue, so concurrent writers never interleave and a crash never leaves a
- * half line behind; a torn last line from an earlier crash is dropped on opening. A file is capped:
+ * and read through one in-process queue, so concurrent writers never interleave and a read never
+ * meets an append half landed; a torn last line from an earlier crash is dropped on opening. Two
+ * stacks side by side share the file (README, "Ports"): each line is one append, so their lines
+ * never mix, and a read parses only the lines that end, leaving one still landing for the next
+ * read. A file is capped:
  * the line that would take it past `maxBytes` first moves it to `<path>.1` (replacing the one
  * there), so anything that posts to the emulator can fill at most twice the cap on disk.
  */
@@ -48,6 +51,7 @@ async function repairTornTail(path: string): Promise<number> {
   }
 }
 
+/** The file's complete lines: a last one without its newline is still landing, not yet a line. */
 async function readLines<T>(path: string): Promise<T[]> {
   let text: string;
   try {
@@ -56,7 +60,8 @@ async function readLines<T>(path: string): Promise<T[]> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
   }
-  return text
+  const complete = text.slice(0, text.lastIndexOf("\n") + 1);
+  return complete
     .split("\n")
     .filter((line) => line !== "")
     .map((line) => JSON.parse(line) as T);
@@ -66,7 +71,7 @@ export type JsonLines<T> = {
   path: string;
   /** Resolves once the line is in the file (created, with its folder, on the first append). */
   append(entry: T): Promise<void>;
-  /** Every line, after the writes queued so far. */
+  /** Every complete line, after the writes queued so far and before those queued after. */
   read(): Promise<T[]>;
   /** Removes the file, after the writes queued so far. */
   clear(): Promise<void>;
@@ -92,11 +97,15 @@ export async function openJsonLines<T>(
   if (dropped > 0) log(`Dropped a torn last line (${dropped} bytes) from ${path}`);
   let size = await sizeOf(path);
 
-  // One queue: each line goes out in one append call, after the previous one landed.
+  // One queue: each line goes out in one append call, after the previous one landed; a read
+  // takes its turn in it, so an append queued after the read waits for the read to end.
   let writes: Promise<void> = Promise.resolve();
-  const queue = (write: () => Promise<void>) => {
-    const queued = writes.then(write);
-    writes = queued.catch(() => {});
+  const queue = <R>(work: () => Promise<R>): Promise<R> => {
+    const queued = writes.then(work);
+    writes = queued.then(
+      () => {},
+      () => {},
+    );
     return queued;
   };
   return {
@@ -118,10 +127,7 @@ export async function openJsonLines<T>(
         size += bytes;
       });
     },
-    async read() {
-      await writes;
-      return readLines<T>(path);
-    },
+    read: () => queue(() => readLines<T>(path)),
     clear: () =>
       queue(async () => {
         await rm(path, { force: true });

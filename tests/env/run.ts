@@ -18,7 +18,10 @@ const SELF = "test:env";
  * Run in a short form: the load test's crowd takes about four minutes (docs/capacity.md), too long
  * for every CI run; `--quick` plays a small one through the same stack and bars in under a minute.
  */
-const SHORT_FORMS: Record<string, string[]> = { "test:load": ["--quick"] };
+const SHORT_FORMS: Record<string, string[]> = {
+  "test:load": ["--quick"],
+  "test:starved": ["--quick"],
+};
 
 /** Every EMULATOR_* name the emulator's sources mention, so a setting added there is exported too. */
 async function emulatorSettingNames(): Promise<string[]> {

@@ -7,7 +7,7 @@ import { fieldSignals } from "@/analytics/field-signals";
 import { emailConfig } from "@/lib/config";
 import { systemClock } from "@/waitlist/core/clock";
 import { createSignupMemory, type SignupMemory } from "@/waitlist/core/signup-memory";
-import { storageLease, webLocks } from "@/waitlist/core/tab-lock";
+import { sendingMark, storageLease, unlessSending, webLocks } from "@/waitlist/core/tab-lock";
 import {
   createWaitlistSignup,
   type DeliveryOptions,
@@ -15,7 +15,7 @@ import {
   type WaitlistSignup,
 } from "@/waitlist/core/waitlist-signup";
 import { botCheckToken } from "./bot-check";
-import { safeStore } from "./browser-storage";
+import { safeStore, sweepRetiredKeys } from "./browser-storage";
 import { sendWaitlistEmail } from "./email-client";
 import { keyedHash } from "./keyed-hash";
 import { type PageSignup, withTracking } from "./signup-signals";
@@ -26,13 +26,26 @@ const LEASE_MS = 5000;
 let memory: SignupMemory | undefined;
 let signup: PageSignup | undefined;
 
+/** Web Locks, where the browser has them (not every one has; nor Node, in the unit tests). */
+const webLockManager = (): LockManager | undefined => globalThis.navigator?.locks;
+
+/**
+ * The page's signup memory, made on first use: what earlier deploys left goes then, and what is past
+ * its keeping too, unless a tab is sending or waiting to send (its clock may disagree with this
+ * page's: signup-memory.ts).
+ */
 export function browserSignupMemory(): SignupMemory {
-  memory ??= createSignupMemory({
-    site: safeStore(globalThis, "localStorage"),
+  if (memory) return memory;
+  sweepRetiredKeys(globalThis);
+  const site = safeStore(globalThis, "localStorage");
+  const made = createSignupMemory({
+    site,
     tab: safeStore(globalThis, "sessionStorage"),
     clock: systemClock,
     hash: keyedHash(crypto),
   });
+  void unlessSending(webLockManager(), site, made.expire);
+  memory = made;
   return memory;
 }
 
@@ -113,6 +126,7 @@ export function browserSignup(): PageSignup {
       send: sendWaitlistEmail,
       memory: browserSignupMemory(),
       lock: "locks" in navigator ? webLocks(navigator.locks, lease()) : lease(),
+      sending: sendingMark(webLockManager()),
       clock: systemClock,
       random: Math.random,
       network: browserNetwork,

@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { memoryStore } from "@/waitlist/core/key-value-store";
+import { MIGRATED_KEYS, RETIRED_KEYS, SITE_KEYS, TAB_KEYS } from "@/waitlist/core/storage-keys";
 import {
   channelStore,
   MAX_SHARED_ITEMS,
   MAX_SHARED_MESSAGE_CHARS,
   safeStore,
   shieldStorage,
+  sweepRetiredKeys,
 } from "./browser-storage";
 
 /** A window whose storage throws on every access, as with cookies blocked. */
@@ -348,5 +350,54 @@ describe("shieldStorage", () => {
     shieldStorage(scope);
     expect(scope.localStorage).toBe(real);
     expect(scope.sessionStorage).toBe(session);
+  });
+});
+
+/** A Web Storage area over a map, with its keys listed as a browser lists them. */
+function storageArea(items: Record<string, string>): Storage {
+  const map = new Map(Object.entries(items));
+  return {
+    get length() {
+      return map.size;
+    },
+    key: (at: number) => [...map.keys()][at] ?? null,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+    clear: () => map.clear(),
+  };
+}
+
+const keysOf = (area: Storage) => Array.from({ length: area.length }, (_, at) => area.key(at));
+
+describe("sweepRetiredKeys", () => {
+  it("leaves today's keys and another script's, and removes every other key of ours", () => {
+    const today = Object.fromEntries(
+      [...Object.values(SITE_KEYS), ...Object.values(MIGRATED_KEYS)].map((key) => [key, "x"]),
+    );
+    const retired = Object.fromEntries(
+      RETIRED_KEYS.map((shape) => [shape.replace("<address>", "ada@example.com"), "{}"]),
+    );
+    const localStorage = storageArea({
+      ...today,
+      ...retired,
+      "bulwark:waitlist:send:Bob@Example.com:lease": '{"holder":"x","until":1}',
+      "bulwark:some-later-key": "1",
+      "another-app:settings": "kept",
+    });
+    const sessionStorage = storageArea({
+      [TAB_KEYS.signedUp]: "1",
+      "bulwark:waitlist:old-tab-mark": "1",
+      "another-app:tab": "kept",
+    });
+    sweepRetiredKeys({ localStorage, sessionStorage } as unknown as typeof globalThis);
+    expect(keysOf(localStorage).sort()).toEqual(
+      [...Object.keys(today), "another-app:settings"].sort(),
+    );
+    expect(keysOf(sessionStorage).sort()).toEqual(["another-app:tab", TAB_KEYS.signedUp]);
+  });
+
+  it("lets blocked storage be", () => {
+    expect(() => sweepRetiredKeys(blockedScope())).not.toThrow();
   });
 });

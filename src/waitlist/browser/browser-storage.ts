@@ -6,6 +6,7 @@
  * back to the tab's memory.
  */
 import { type KeyValueStore, memoryStore } from "@/waitlist/core/key-value-store";
+import { KEPT_KEYS, OUR_PREFIX } from "@/waitlist/core/storage-keys";
 
 type StorageArea = "localStorage" | "sessionStorage";
 
@@ -244,5 +245,26 @@ export function shieldStorage(scope: typeof globalThis): void {
     const standIn = fallbackStore(scope, area);
     standIns.set(standIn, standIn);
     Object.defineProperty(scope, area, { configurable: true, value: standIn });
+  }
+}
+
+/**
+ * Removes from the page's real storage every key of ours (`OUR_PREFIX`) that is not on today's
+ * list (storage-keys.ts): what earlier deploys left, a lease named after an address included.
+ * Nothing of another script of the origin is touched; storage that cannot be read is let be.
+ */
+export function sweepRetiredKeys(scope: typeof globalThis): void {
+  for (const area of ["localStorage", "sessionStorage"] as const) {
+    const real = realArea(scope, area);
+    if (!real || standIns.has(real)) continue;
+    try {
+      const kept = new Set<string>(KEPT_KEYS[area]);
+      const ours = Array.from({ length: real.length }, (_, at) => real.key(at) ?? "");
+      for (const key of ours) {
+        if (key.startsWith(OUR_PREFIX) && !kept.has(key)) real.removeItem(key);
+      }
+    } catch {
+      // Blocked or refusing: nothing of ours could have been kept there by this browser now.
+    }
   }
 }

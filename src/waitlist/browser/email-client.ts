@@ -7,6 +7,7 @@ import { emailConfig } from "@/lib/config";
 import { retryingImport } from "@/lib/retrying-import";
 import type { KeyValueStore } from "@/waitlist/core/key-value-store";
 import { parseRetryAfter } from "@/waitlist/core/retry-policy";
+import { SITE_KEYS } from "@/waitlist/core/storage-keys";
 import { waitlist } from "@/waitlist/texts";
 import { safeStore } from "./browser-storage";
 
@@ -14,7 +15,7 @@ import { safeStore } from "./browser-storage";
  * The SDK's limitRate in production builds: EmailJS allows one request a second, and the SDK stamps
  * the slot before sending (docs/behaviour.md, "Launch day").
  */
-export const LIMIT_RATE = { id: "bulwark:waitlist:rate", throttle: 1000 };
+export const LIMIT_RATE = { id: SITE_KEYS.rate, throttle: 1000 };
 
 export type WaitlistTemplateParams = {
   email: string;

@@ -11,7 +11,9 @@ import {
 const PENDING = "bulwark:waitlist:pending";
 const DELIVERED = "bulwark:waitlist:delivered";
 const CLEAR_SENT = "bulwark:waitlist:sent";
-const START = Date.UTC(2026, 10, 28, 9);
+/** The day the tests start on, as the memory keeps it (its first millisecond, UTC); then 9 am. */
+const TODAY = Date.UTC(2026, 10, 28);
+const START = TODAY + 9 * 60 * 60 * 1000;
 const MINUTE = 60_000;
 
 /** A clock the test moves by hand. */
@@ -21,6 +23,9 @@ function fakeClock(start: number) {
     now: () => at,
     advance(ms: number) {
       at += ms;
+    },
+    set(time: number) {
+      at = time;
     },
   };
 }
@@ -141,8 +146,8 @@ describe("a delivered signup is kept only as a keyed hash", () => {
     const { key, sent } = delivered(site);
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     const hmac = (text: string) => createHmac("sha256", key).update(text).digest("base64");
-    // The address in the letter case it is compared in, delivered now.
-    expect(sent).toEqual({ [hmac("ada@example.com")]: START, [hmac("grace@example.com")]: START });
+    // The address in the letter case it is compared in, delivered today: the day, not the time.
+    expect(sent).toEqual({ [hmac("ada@example.com")]: TODAY, [hmac("grace@example.com")]: TODAY });
   });
 
   it("hashes under this browser's own key: another browser's hashes differ", async () => {
@@ -198,65 +203,144 @@ describe("a delivered signup is kept only as a keyed hash", () => {
   });
 });
 
+/** The next page of the site, with this clock: made, then tidied as a page start tidies it. */
+function nextPage(site: KeyValueStore, clock: { now(): number }) {
+  const memory = createMemory(site, memoryStore(), clock);
+  memory.expire();
+  return memory;
+}
+
+const YEAR = 365 * 86_400_000;
+
 describe("what the browser keeps ends", () => {
   it(`keeps a delivered signup's hash for ${DELIVERED_KEEP_MS / 86_400_000} days, then nothing, key included`, async () => {
     const { memory, site, clock } = setup();
     await memory.rememberSent("ada@example.com");
-    clock.advance(DELIVERED_KEEP_MS - MINUTE);
-    await expect(memory.wasSent("ada@example.com")).resolves.toBe(true);
+    // Kept from the day it was delivered, by the day.
+    clock.set(TODAY + DELIVERED_KEEP_MS - MINUTE);
+    await expect(nextPage(site, clock).wasSent("ada@example.com")).resolves.toBe(true);
     await memory.rememberSent("grace@example.com");
-    clock.advance(MINUTE);
-    await expect(memory.wasSent("ada@example.com")).resolves.toBe(false);
-    await expect(memory.wasSent("grace@example.com")).resolves.toBe(true);
+    clock.set(TODAY + DELIVERED_KEEP_MS);
     // The next page tidies up: the old hash goes from storage, then the last one with its key.
-    createMemory(site, memoryStore(), clock);
+    const later = nextPage(site, clock);
+    await expect(later.wasSent("ada@example.com")).resolves.toBe(false);
+    await expect(later.wasSent("grace@example.com")).resolves.toBe(true);
     expect(Object.keys(delivered(site).sent)).toHaveLength(1);
-    clock.advance(DELIVERED_KEEP_MS);
-    createMemory(site, memoryStore(), clock);
+    clock.set(TODAY + DELIVERED_KEEP_MS - 86_400_000 + DELIVERED_KEEP_MS);
+    nextPage(site, clock);
     expect(site.getItem(DELIVERED)).toBeNull();
   });
 
-  it(`keeps a pending signup's address for ${PENDING_KEEP_MS / 86_400_000} days from its last submit, then nothing`, () => {
+  it(`keeps a pending signup's address for ${PENDING_KEEP_MS / 86_400_000} days from the day of its last submit, then nothing`, () => {
     const { memory, site, clock } = setup();
     memory.keepSending("ada@example.com");
     memory.markFailed("ada@example.com");
     memory.keepSending("bob@example.com");
-    clock.advance(PENDING_KEEP_MS - MINUTE);
-    // Submitted again: kept a week from now.
+    clock.set(TODAY + PENDING_KEEP_MS - MINUTE);
+    // Submitted again: kept a week from today.
     memory.keepSending("bob@example.com");
-    expect(memory.failedEmail()).toBe("ada@example.com");
-    clock.advance(MINUTE);
-    expect(memory.failedEmail()).toBe("");
-    expect(memory.pending()).toEqual([{ email: "bob@example.com", state: "sending" }]);
-    createMemory(site, memoryStore(), clock);
+    expect(nextPage(site, clock).failedEmail()).toBe("ada@example.com");
+    clock.set(TODAY + PENDING_KEEP_MS);
+    const later = nextPage(site, clock);
+    expect(later.failedEmail()).toBe("");
+    expect(later.pending()).toEqual([{ email: "bob@example.com", state: "sending" }]);
     expect(site.getItem(PENDING)).not.toContain("ada@example.com");
-    clock.advance(PENDING_KEEP_MS);
-    expect(memory.entry("bob@example.com")).toBeUndefined();
-    createMemory(site, memoryStore(), clock);
+    clock.set(TODAY + PENDING_KEEP_MS - 86_400_000 + PENDING_KEEP_MS);
+    nextPage(site, clock);
     expect(site.getItem(PENDING)).toBeNull();
   });
 
   it("keeps a failed signup from when it was submitted, not from when it failed", () => {
-    const { memory, clock } = setup();
+    const { memory, site, clock } = setup();
     memory.keepSending("ada@example.com");
-    clock.advance(PENDING_KEEP_MS - MINUTE);
+    clock.set(TODAY + PENDING_KEEP_MS - MINUTE);
     memory.markInFlight("ada@example.com", clock.now());
     memory.markFailed("ada@example.com");
-    clock.advance(MINUTE);
-    expect(memory.pending()).toEqual([]);
+    clock.set(TODAY + PENDING_KEEP_MS);
+    expect(nextPage(site, clock).pending()).toEqual([]);
   });
 
-  it("drops what claims a time far ahead of the clock: it would outlive its keeping", async () => {
-    const { site, clock } = setup();
-    site.setItem(
-      PENDING,
-      JSON.stringify([
-        { email: "ada@example.com", state: "failed", keptAt: START + PENDING_KEEP_MS },
-        { email: "bob@example.com", state: "failed", keptAt: START + MINUTE },
-      ]),
-    );
-    const memory = createMemory(site, memoryStore(), clock);
-    expect(memory.pending()).toEqual([{ email: "bob@example.com", state: "failed" }]);
+  it("forgets nothing for its time while a page runs: only the next page's start ends it", async () => {
+    const { memory, clock } = setup();
+    await memory.rememberSent("ada@example.com");
+    memory.keepSending("bob@example.com");
+    clock.advance(YEAR);
+    await expect(memory.wasSent("ada@example.com")).resolves.toBe(true);
+    expect(memory.entry("bob@example.com")?.state).toBe("sending");
+  });
+});
+
+/**
+ * A clock that jumps (docs/behaviour.md, "A clock that jumps"): each kept thing, a pending signup
+ * and a delivered one, written before the jump and read after it.
+ */
+describe("a clock that jumps", () => {
+  async function keptBeforeJump() {
+    const { memory, site, clock } = setup();
+    await memory.rememberSent("ada@example.com");
+    memory.keepSending("bob@example.com");
+    return { memory, site, clock };
+  }
+
+  it("ahead a year, while the page runs: still delivered, still pending, nothing sent twice", async () => {
+    const { memory, clock } = await keptBeforeJump();
+    clock.advance(YEAR);
+    await expect(memory.wasSent("ada@example.com")).resolves.toBe(true);
+    expect(memory.entry("bob@example.com")).toEqual({ email: "bob@example.com", state: "sending" });
+    // Not offered in the field nor carried on by a page, though: past its keeping by this clock.
+    expect(memory.pending()).toEqual([]);
+    // Written after the jump, the others stay as they were.
+    memory.keepSending("carol@example.com");
+    await memory.rememberSent("dan@example.com");
+    await expect(memory.wasSent("ada@example.com")).resolves.toBe(true);
+    expect(memory.entry("bob@example.com")?.state).toBe("sending");
+  });
+
+  it("ahead a year, then a page starts: what it kept has ended, as a year passing would", async () => {
+    const { site, clock } = await keptBeforeJump();
+    clock.advance(YEAR);
+    const later = nextPage(site, clock);
+    await expect(later.wasSent("ada@example.com")).resolves.toBe(false);
+    expect(later.pending()).toEqual([]);
+  });
+
+  it(`ahead 31 days, then a page starts: the pending signup (${PENDING_KEEP_MS / 86_400_000} days) and the delivered one (${DELIVERED_KEEP_MS / 86_400_000} days) have ended`, async () => {
+    const { site, clock } = await keptBeforeJump();
+    clock.advance(31 * 86_400_000);
+    const later = nextPage(site, clock);
+    await expect(later.wasSent("ada@example.com")).resolves.toBe(false);
+    expect(later.pending()).toEqual([]);
+  });
+
+  it("back a year: what was kept is from the clock's future, kept as written now, and still ends", async () => {
+    const { site, clock } = await keptBeforeJump();
+    clock.advance(-YEAR);
+    const later = nextPage(site, clock);
+    await expect(later.wasSent("ada@example.com")).resolves.toBe(true);
+    expect(later.pending()).toEqual([{ email: "bob@example.com", state: "sending" }]);
+    expect(Object.values(delivered(site).sent)).toEqual([TODAY - YEAR]);
+    clock.advance(PENDING_KEEP_MS);
+    expect(nextPage(site, clock).pending()).toEqual([]);
+    clock.advance(DELIVERED_KEEP_MS - PENDING_KEEP_MS);
+    await expect(nextPage(site, clock).wasSent("ada@example.com")).resolves.toBe(false);
+  });
+
+  it("another tab's clock a year ahead or behind: what it wrote is never forgotten here", async () => {
+    for (const skew of [YEAR, -YEAR]) {
+      const site = memoryStore();
+      const here = fakeClock(START);
+      const other = createMemory(site, memoryStore(), fakeClock(START + skew));
+      await other.rememberSent("ada@example.com");
+      other.keepSending("bob@example.com");
+      const page = createMemory(site, memoryStore(), here);
+      await expect(page.wasSent("ada@example.com")).resolves.toBe(true);
+      expect(page.entry("bob@example.com")?.state).toBe("sending");
+      // This tab's own writes leave the other's entries as they were.
+      page.keepSending("carol@example.com");
+      await page.rememberSent("dan@example.com");
+      await expect(other.wasSent("ada@example.com")).resolves.toBe(true);
+      expect(other.entry("bob@example.com")?.state).toBe("sending");
+    }
   });
 });
 
@@ -273,7 +357,7 @@ describe("what an earlier deploy kept", () => {
     // Not "ada": the random key and the hashes are hex, where it may appear by chance.
     expect(everything(site)).not.toMatch(/@|grace|example/i);
     // Its time was not kept: the 30 days run from the move.
-    expect(Object.values(delivered(site).sent)).toEqual([START, START]);
+    expect(Object.values(delivered(site).sent)).toEqual([TODAY, TODAY]);
   });
 
   it("moves its list as a page starts, before anything is asked", async () => {
@@ -303,12 +387,12 @@ describe("what an earlier deploy kept", () => {
       JSON.stringify([{ email: "ada@example.com", state: "sending", inFlightSince: 5 }]),
     );
     const clock = fakeClock(START);
-    const memory = createMemory(site, memoryStore(), clock);
+    createMemory(site, memoryStore(), clock);
     expect(JSON.parse(site.getItem(PENDING) ?? "")).toEqual([
-      { email: "ada@example.com", state: "sending", inFlightSince: 5, keptAt: START },
+      { email: "ada@example.com", state: "sending", inFlightSince: 5, keptAt: TODAY },
     ]);
     clock.advance(PENDING_KEEP_MS);
-    expect(memory.pending()).toEqual([]);
+    expect(nextPage(site, clock).pending()).toEqual([]);
   });
 
   it("rewrites its pending address kept as plain text as a kept entry", () => {
@@ -316,7 +400,7 @@ describe("what an earlier deploy kept", () => {
     site.setItem(PENDING, "ada@example.com");
     createMemory(site, memoryStore(), fakeClock(START));
     expect(JSON.parse(site.getItem(PENDING) ?? "")).toEqual([
-      { email: "ada@example.com", state: "failed", keptAt: START },
+      { email: "ada@example.com", state: "failed", keptAt: TODAY },
     ]);
   });
 });
@@ -395,17 +479,17 @@ describe("signup memory reads back no one's word", () => {
     }
   });
 
-  it("drops hashes of the wrong shape, and keeps the others", async () => {
+  it("drops hashes of the wrong shape, and keeps the others, a time far ahead as written now", async () => {
     const { memory, site } = setup();
     await memory.rememberSent("ada@example.com");
     const record = delivered(site);
-    const [mark] = Object.keys(record.sent);
+    const [mark = ""] = Object.keys(record.sent);
     site.setItem(
       DELIVERED,
       JSON.stringify({ ...record, sent: { ...record.sent, other: "soon", far: 1e300 } }),
     );
-    const later = createMemory(site, memoryStore(), fakeClock(START));
-    expect(Object.keys(delivered(site).sent)).toEqual([mark]);
+    const later = nextPage(site, fakeClock(START));
+    expect(delivered(site).sent).toEqual({ [mark]: TODAY, far: TODAY });
     await expect(later.wasSent("ada@example.com")).resolves.toBe(true);
   });
 
@@ -418,7 +502,7 @@ describe("signup memory reads back no one's word", () => {
     expect(memory.pending()).toEqual([{ email: "ada@example.com", state: "sending" }]);
     memory.markInFlight("ada@example.com", 7);
     expect(JSON.parse(site.getItem(PENDING) ?? "")).toEqual([
-      { email: "ada@example.com", state: "sending", inFlightSince: 7, keptAt: START },
+      { email: "ada@example.com", state: "sending", inFlightSince: 7, keptAt: TODAY },
     ]);
   });
 
@@ -439,8 +523,8 @@ describe("signup memory reads back no one's word", () => {
     );
     memory.keepSending("ada@example.com");
     expect(JSON.parse(site.getItem(PENDING) ?? "")).toEqual([
-      { email: "bob@example.com", state: "failed", keptAt: START },
-      { email: "ada@example.com", state: "sending", keptAt: START },
+      { email: "bob@example.com", state: "failed", keptAt: TODAY },
+      { email: "ada@example.com", state: "sending", keptAt: TODAY },
     ]);
   });
 });

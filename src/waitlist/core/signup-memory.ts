@@ -3,7 +3,10 @@
  * the signups not yet delivered, by address (being sent, or failed and kept to re-offer), for a week
  * at most; the addresses already delivered, only as keyed hashes, for 30 days, so the same one is
  * never emailed twice; and whether this tab signed up, for the conversion event. Every change
- * touches one address only: an arrival never wipes another's entry. What it reads back is taken on
+ * touches one address only: an arrival never wipes another's entry. A kept time is never a reason
+ * to forget while pages run: another tab's clock, or this one's before it jumped, may differ by a
+ * year, so what is past its keeping goes only in `expire`, as a page starts (docs/behaviour.md,
+ * "A clock that jumps"). What it reads back is taken on
  * no one's word (another page, an extension or a person can write site storage): an entry whose
  * address the email rule refuses, as it would refuse it typed, or whose shape is wrong, is dropped,
  * so it is never sent nor shown.
@@ -11,18 +14,25 @@
 import type { Clock } from "./clock";
 import { isValidEmail, normalizeEmail } from "./email-validation";
 import type { KeyValueStore } from "./key-value-store";
+import { MIGRATED_KEYS, SITE_KEYS, TAB_KEYS } from "./storage-keys";
 
-const PENDING_KEY = "bulwark:waitlist:pending";
-const DELIVERED_KEY = "bulwark:waitlist:delivered";
+const PENDING_KEY = SITE_KEYS.pending;
+const DELIVERED_KEY = SITE_KEYS.delivered;
 /** Where earlier deploys kept every delivered address in clear text: read once, hashed, removed. */
-const CLEAR_SENT_KEY = "bulwark:waitlist:sent";
-const TAB_SIGNUP_KEY = "bulwark:waitlist:signed-up";
+const CLEAR_SENT_KEY = MIGRATED_KEYS.clearSent;
+const TAB_SIGNUP_KEY = TAB_KEYS.signedUp;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** How long a signup not yet delivered is kept, from its last submit. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a signup not yet delivered is kept, from the day of its last submit. */
 export const PENDING_KEEP_MS = 7 * DAY_MS;
-/** How long a delivered signup's hash is kept, from its delivery. */
+/** How long a delivered signup's hash is kept, from the day of its delivery. */
 export const DELIVERED_KEEP_MS = 30 * DAY_MS;
+
+/**
+ * A time as the memory keeps it: the start of its day (UTC), not the millisecond. What is kept
+ * then ends once its keeping has passed since that day began.
+ */
+const dayOf = (time: number) => time - (((time % DAY_MS) + DAY_MS) % DAY_MS);
 
 /**
  * A signup not yet delivered. "sending": still being tried (a page that closes leaves it for the
@@ -57,25 +67,28 @@ export type SignupMemory = ReturnType<typeof createSignupMemory>;
 export const keyOf = (email: string) => email.toLowerCase();
 
 /**
- * Whether `at` is a time still within `keepMs` of `now` (a time as far ahead of the clock is not:
- * it would outlive its keeping).
+ * A kept time as `expire` sees it at `now`: undefined once past its keeping; one from the clock's
+ * future (another tab's clock ahead, or this one's before it was set back) taken as `now`, so it is
+ * kept and still ends, `keepMs` from now.
  */
-const fresh = (at: unknown, now: number, keepMs: number) =>
-  typeof at === "number" && Math.abs(now - at) < keepMs;
+function keptTime(at: number, now: number, keepMs: number): number | undefined {
+  if (at > now) return dayOf(now);
+  return now - at < keepMs ? dayOf(at) : undefined;
+}
 
 /**
  * A stored entry as it may be used: its address valid by the rule a typed one meets, and sent as a
- * typed one is (normalizeEmail); its fields of the right kinds; not past its keeping. One an earlier
- * deploy wrote carries no time: it is kept from `now`. Anything else is no entry.
+ * typed one is (normalizeEmail); its fields of the right kinds. One an earlier deploy wrote carries
+ * no time: it is kept from `today`. Anything else is no entry.
  */
-function keptSignupOf(value: unknown, now: number): KeptSignup | undefined {
+function keptSignupOf(value: unknown, today: number): KeptSignup | undefined {
   if (!value || typeof value !== "object") return undefined;
-  const { email, state, inFlightSince, retried, keptAt = now } = value as Record<string, unknown>;
+  const { email, state, inFlightSince, retried, keptAt = today } = value as Record<string, unknown>;
   if (typeof email !== "string" || !isValidEmail(email)) return undefined;
   if (state !== "sending" && state !== "failed") return undefined;
   if (inFlightSince !== undefined && !Number.isFinite(inFlightSince)) return undefined;
   if (retried !== undefined && typeof retried !== "boolean") return undefined;
-  if (!fresh(keptAt, now, PENDING_KEEP_MS)) return undefined;
+  if (!Number.isFinite(keptAt)) return undefined;
   return {
     email: normalizeEmail(email),
     state,
@@ -90,11 +103,11 @@ function pendingOf({ keptAt: _, ...signup }: KeptSignup): PendingSignup {
   return signup;
 }
 
-/** The stored record of delivered signups, its hashes past their keeping left out. */
-function deliveredOf(value: unknown, now: number): Delivered | undefined {
+/** The stored record of delivered signups, its hashes of the wrong shape left out. */
+function deliveredOf(value: unknown): Delivered | undefined {
   const { key, sent } = (value ?? {}) as Record<string, unknown>;
   if (typeof key !== "string" || !sent || typeof sent !== "object") return undefined;
-  const kept = Object.entries(sent).filter(([, at]) => fresh(at, now, DELIVERED_KEEP_MS));
+  const kept = Object.entries(sent).filter(([, at]) => Number.isFinite(at));
   return { key, sent: Object.fromEntries(kept) };
 }
 
@@ -137,11 +150,20 @@ export function createSignupMemory({
   function kept(): KeptSignup[] {
     const parsed = readJson(PENDING_KEY);
     if (!Array.isArray(parsed)) return [];
-    const now = clock.now();
-    return parsed.flatMap((item) => keptSignupOf(item, now) ?? []);
+    const today = dayOf(clock.now());
+    return parsed.flatMap((item) => keptSignupOf(item, today) ?? []);
   }
 
-  const pending = (): PendingSignup[] => kept().map(pendingOf);
+  /**
+   * The signups this page may offer in its field or carry on sending: those within their keeping by
+   * its clock. A delivery's own reads (`entry`) see every entry, whatever its time.
+   */
+  function pending(): PendingSignup[] {
+    const now = clock.now();
+    return kept()
+      .filter((entry) => keptTime(entry.keptAt, now, PENDING_KEEP_MS) !== undefined)
+      .map(pendingOf);
+  }
 
   /**
    * Rewrites one address's entry (or drops it, given null); the others stay as they are, and go
@@ -157,7 +179,7 @@ export function createSignupMemory({
     write(PENDING_KEY, all, all.length === 0);
   }
 
-  const readDelivered = () => deliveredOf(readJson(DELIVERED_KEY), clock.now());
+  const readDelivered = () => deliveredOf(readJson(DELIVERED_KEY));
 
   /**
    * Hashes `email` under the stored key (a new one, where `create` and there is none) and hands the
@@ -184,7 +206,7 @@ export function createSignupMemory({
   async function keepDelivered(email: string): Promise<void> {
     try {
       await withHash(email, true, (record, mark) => {
-        const sent = { ...record.sent, [mark]: clock.now() };
+        const sent = { ...record.sent, [mark]: dayOf(clock.now()) };
         write(DELIVERED_KEY, { key: record.key, sent }, false);
       });
     } catch {
@@ -192,12 +214,31 @@ export function createSignupMemory({
     }
   }
 
-  // What is past its keeping goes as a page starts, and what earlier deploys kept is brought to
-  // today's form: their clear-text list of delivered addresses hashed, then removed.
-  // An update of no address: every entry written back as read, those past their keeping left out.
+  /**
+   * What is past its keeping by this page's clock goes, and what claims a time ahead of it is kept
+   * as written now. Called as a page starts, and only while no tab is sending (browser-signup.ts):
+   * a page whose clock is wrong never takes away what a running send relies on.
+   */
+  function expire(): void {
+    const now = clock.now();
+    const entries = kept().flatMap((entry) => {
+      const keptAt = keptTime(entry.keptAt, now, PENDING_KEEP_MS);
+      return keptAt === undefined ? [] : [{ ...entry, keptAt }];
+    });
+    write(PENDING_KEY, entries, entries.length === 0);
+    const record = readDelivered();
+    if (!record) return;
+    const sent = Object.entries(record.sent).flatMap(([mark, at]) => {
+      const keptAt = keptTime(at, now, DELIVERED_KEEP_MS);
+      return keptAt === undefined ? [] : [[mark, keptAt] as const];
+    });
+    write(DELIVERED_KEY, { key: record.key, sent: Object.fromEntries(sent) }, sent.length === 0);
+  }
+
+  // What earlier deploys kept is brought to today's form as a page starts: their pending entries
+  // given a time, and their clear-text list of delivered addresses hashed, then removed.
+  // An update of no address: every entry written back as read.
   if (site.getItem(PENDING_KEY) !== null) update("", () => null);
-  const delivered = readDelivered();
-  if (delivered) write(DELIVERED_KEY, delivered, Object.keys(delivered.sent).length === 0);
   const clear = site.getItem(CLEAR_SENT_KEY) !== null && readJson(CLEAR_SENT_KEY);
   const moved = (async () => {
     if (clear === false) return;
@@ -208,9 +249,12 @@ export function createSignupMemory({
   })();
 
   return {
+    expire,
     pending,
-    entry: (email: string): PendingSignup | undefined =>
-      pending().find((entry) => keyOf(entry.email) === keyOf(email)),
+    entry(email: string): PendingSignup | undefined {
+      const found = kept().find((entry) => keyOf(entry.email) === keyOf(email));
+      return found && pendingOf(found);
+    },
     /** The address a failed send left to re-offer in the field: the latest one. */
     failedEmail: (): string =>
       pending()
@@ -218,12 +262,17 @@ export function createSignupMemory({
         .at(-1)?.email ?? "",
     /** A send of `email` begins: kept as being sent, as typed this time, for a week from now. */
     keepSending(email: string): void {
-      update(email, (entry) => ({ ...entry, email, state: "sending", keptAt: clock.now() }));
+      update(email, (entry) => ({
+        ...entry,
+        email,
+        state: "sending",
+        keptAt: dayOf(clock.now()),
+      }));
     },
     markInFlight(email: string, since: number): void {
       update(email, (entry) => ({
         email,
-        keptAt: clock.now(),
+        keptAt: dayOf(clock.now()),
         ...entry,
         state: "sending",
         inFlightSince: since,

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { systemClock } from "./clock";
 import { memoryStore } from "./key-value-store";
-import { LEASE_KEY, storageLease, type TabLock, webLocks } from "./tab-lock";
+import {
+  LEASE_KEY,
+  sendingMark,
+  storageLease,
+  type TabLock,
+  unlessSending,
+  webLocks,
+} from "./tab-lock";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -74,7 +81,7 @@ describe("storageLease", () => {
     });
     await vi.advanceTimersByTimeAsync(50);
     await expect(done).resolves.toBe("done");
-    expect(JSON.parse(seen ?? "null")).toEqual({ holder: "me", until: Date.now() - 50 + 5000 });
+    expect(JSON.parse(seen ?? "null")).toEqual({ holder: "me", beat: 0 });
     expect(store.getItem(LEASE_KEY)).toBeNull();
   });
 
@@ -118,21 +125,53 @@ describe("storageLease", () => {
     expect(store.getItem(LEASE_KEY)).toBeNull();
   });
 
-  it("waits while another holder's lease is live, and takes over once it has ended", async () => {
+  it("waits while another holder renews its lease, and takes over once it has stopped for the lease's length", async () => {
     const store = memoryStore();
-    store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", until: Date.now() + 1000 }));
     const task = vi.fn(async () => "done");
+    const renew = (beat: number) =>
+      store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", beat }));
+    renew(0);
     const done = storageLease(
       store,
       systemClock,
       5000,
       "me",
     )("lock", new AbortController().signal, task);
-    await vi.advanceTimersByTimeAsync(999);
+    // Renewed every 1.6 s for 8 s: live all along, though longer than a lease.
+    for (let beat = 1; beat <= 5; beat++) {
+      await vi.advanceTimersByTimeAsync(1600);
+      renew(beat);
+    }
     expect(task).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(200);
+    // Its tab closed: 5 s of this tab's watch later (at its next look), the lease is taken over.
+    await vi.advanceTimersByTimeAsync(4900);
+    expect(task).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(300);
     await expect(done).resolves.toBe("done");
   });
+
+  it.each([
+    ["a year ahead", 365 * 86_400_000],
+    ["a year behind", -365 * 86_400_000],
+  ])(
+    "judges a lease by its own watch, not by the time written by a holder whose clock is %s",
+    async (_how, skew) => {
+      const store = memoryStore();
+      // An earlier deploy's lease carried its holder's time: it counts as a lease, its time as nothing.
+      store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", until: Date.now() + skew }));
+      const task = vi.fn(async () => "done");
+      const done = storageLease(
+        store,
+        systemClock,
+        5000,
+        "me",
+      )("lock", new AbortController().signal, task);
+      await vi.advanceTimersByTimeAsync(4900);
+      expect(task).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(200);
+      await expect(done).resolves.toBe("done");
+    },
+  );
 
   it("leaves a lease that another tab wrote over its own, and waits", async () => {
     const store = memoryStore();
@@ -140,24 +179,10 @@ describe("storageLease", () => {
     const signal = new AbortController().signal;
     void storageLease(store, systemClock, 5000, "me")("lock", signal, task);
     await vi.advanceTimersByTimeAsync(10);
-    store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", until: Date.now() + 5000 }));
+    store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", beat: 0 }));
     await vi.advanceTimersByTimeAsync(1000);
     expect(task).not.toHaveBeenCalled();
     expect(JSON.parse(store.getItem(LEASE_KEY) ?? "null").holder).toBe("other");
-  });
-
-  it("takes over a lease that ends at this very moment", async () => {
-    const store = memoryStore();
-    store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", until: Date.now() }));
-    const task = vi.fn(async () => "done");
-    const done = storageLease(
-      store,
-      systemClock,
-      5000,
-      "me",
-    )("lock", new AbortController().signal, task);
-    await vi.advanceTimersByTimeAsync(50);
-    await expect(done).resolves.toBe("done");
   });
 
   it("leaves alone a lease another tab took over while its task ran", async () => {
@@ -168,7 +193,7 @@ describe("storageLease", () => {
       5000,
       "me",
     )("lock", new AbortController().signal, async () => {
-      store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", until: Date.now() + 5000 }));
+      store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", beat: 0 }));
       return "done";
     });
     await vi.advanceTimersByTimeAsync(50);
@@ -190,10 +215,8 @@ describe("storageLease", () => {
   });
 
   it.each([
-    ["no holder", { until: 4_000_000_000_000 }],
-    ["a holder that is not text", { holder: 7, until: 4_000_000_000_000 }],
-    ["no end", { holder: "other" }],
-    ["an end that is not a time", { holder: "other", until: "later" }],
+    ["no holder", { beat: 3 }],
+    ["a holder that is not text", { holder: 7, beat: 3 }],
     ["null", null],
   ])("treats a lease with %s as none", async (_what, lease) => {
     const store = memoryStore();
@@ -210,7 +233,7 @@ describe("storageLease", () => {
 
   it("stops waiting when the signal aborts, without running the task", async () => {
     const store = memoryStore();
-    store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", until: Date.now() + 10_000 }));
+    store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", beat: 0 }));
     const controller = new AbortController();
     const task = vi.fn(async () => "done");
     const done = storageLease(store, systemClock, 5000, "me")("lock", controller.signal, task);
@@ -229,5 +252,78 @@ describe("storageLease", () => {
       storageLease(memoryStore(), systemClock, 5000, "me")("lock", controller.signal, task),
     ).rejects.toThrow("too late");
     expect(task).not.toHaveBeenCalled();
+  });
+});
+
+/** Web Locks as far as the deliveries' shared lock needs them: shared holds, and a try to hold it alone. */
+function sharedLockManager() {
+  let holders = 0;
+  const request = vi.fn(
+    async (
+      _name: string,
+      options: LockOptions,
+      callback: (lock: Lock | null) => Promise<unknown>,
+    ): Promise<unknown> => {
+      if (options.mode === "shared") {
+        holders++;
+        try {
+          return await callback({ name: "sending", mode: "shared" });
+        } finally {
+          holders--;
+        }
+      }
+      return callback(holders > 0 ? null : { name: "sending", mode: "exclusive" });
+    },
+  );
+  return { request } as unknown as LockManager;
+}
+
+describe("a delivery under way, as a starting page sees it", () => {
+  it("lets a page tidy only while no delivery holds the shared lock", async () => {
+    const locks = sharedLockManager();
+    const tidy = vi.fn();
+    let finish = () => {};
+    const delivery = sendingMark(locks)(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    await unlessSending(locks, memoryStore(), tidy);
+    expect(tidy).not.toHaveBeenCalled();
+    finish();
+    await delivery;
+    await unlessSending(locks, memoryStore(), tidy);
+    expect(tidy).toHaveBeenCalledOnce();
+  });
+
+  it("lets no page tidy while the fallback's lease is held", async () => {
+    const store = memoryStore();
+    store.setItem(LEASE_KEY, JSON.stringify({ holder: "other", beat: 2 }));
+    const tidy = vi.fn();
+    await unlessSending(undefined, store, tidy);
+    await unlessSending(sharedLockManager(), store, tidy);
+    expect(tidy).not.toHaveBeenCalled();
+  });
+
+  it("tidies where there are no Web Locks, or they refuse (storage blocked: no tab shares it)", async () => {
+    const tidy = vi.fn();
+    await unlessSending(undefined, memoryStore(), tidy);
+    const refusing = {
+      request: async () => {
+        throw new DOMException("blocked", "SecurityError");
+      },
+    } as unknown as LockManager;
+    await unlessSending(refusing, memoryStore(), tidy);
+    expect(tidy).toHaveBeenCalledTimes(2);
+  });
+
+  it("runs a delivery where there are no Web Locks, and passes on its failure once", async () => {
+    await expect(sendingMark(undefined)(async () => "sent")).resolves.toBe("sent");
+    const task = vi.fn(async () => {
+      throw new Error("refused");
+    });
+    await expect(sendingMark(sharedLockManager())(task)).rejects.toThrow("refused");
+    expect(task).toHaveBeenCalledOnce();
   });
 });

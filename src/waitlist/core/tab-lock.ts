@@ -4,11 +4,16 @@
  */
 import type { Clock } from "./clock";
 import type { KeyValueStore } from "./key-value-store";
+import { SITE_KEYS } from "./storage-keys";
 
 /** Runs `task` while holding the lock `name`; stops waiting for it once `signal` aborts. */
 export type TabLock = <T>(name: string, signal: AbortSignal, task: () => Promise<T>) => Promise<T>;
 
-type Lease = { holder: string; until: number };
+/**
+ * A lease: who holds it, and how many times they have renewed it. No time: the tabs' clocks may
+ * differ by a year (one set wrong, or jumped), so a waiting tab judges a lease by its own watch.
+ */
+type Lease = { holder: string; beat: number };
 
 /** How often a waiting tab looks at the lease, and how long a new holder waits to see it stick. */
 const LEASE_POLL_MS = 100;
@@ -40,14 +45,13 @@ export function webLocks(locks: LockManager, fallback: TabLock): TabLock {
  * closed mid-send would leave it in storage. So where it is used, one send at a time runs in the
  * browser, of any address.
  */
-export const LEASE_KEY = "bulwark:waitlist:lease";
+export const LEASE_KEY = SITE_KEYS.lease;
 
-function readLease(store: KeyValueStore, key: string): Lease | null {
+/** Who holds the lease, if anyone (a lease an earlier deploy wrote, with a time, counts too). */
+function leaseHolder(store: KeyValueStore, key: string): string | null {
   try {
-    const lease = JSON.parse(store.getItem(key) ?? "null") as Lease | null;
-    return lease && typeof lease.holder === "string" && typeof lease.until === "number"
-      ? lease
-      : null;
+    const lease = JSON.parse(store.getItem(key) ?? "null") as Partial<Lease> | null;
+    return lease && typeof lease.holder === "string" ? lease.holder : null;
   } catch {
     return null;
   }
@@ -56,8 +60,9 @@ function readLease(store: KeyValueStore, key: string): Lease | null {
 /**
  * Where `navigator.locks` is absent: a lease in shared storage. A tab writes its lease when none is
  * live, waits a moment, and holds the lock if its lease is still the one written (two tabs writing at
- * once: the later write wins, the other sees it and waits). A lease ends `leaseMs` after its holder last renewed it, so a tab
- * closed mid-send never blocks the others for long.
+ * once: the later write wins, the other sees it and waits). Its holder renews it `LEASE_RENEWALS`
+ * times per `leaseMs`; a lease left as it is for `leaseMs` of a waiting tab's own watch has ended
+ * (its tab closed mid-send), whatever any clock says.
  */
 export function storageLease(
   store: KeyValueStore,
@@ -67,31 +72,86 @@ export function storageLease(
 ): TabLock {
   return async (_name, signal, task) => {
     const key = LEASE_KEY;
+    let beat = 0;
+    const renew = () => store.setItem(key, JSON.stringify({ holder, beat: beat++ }));
+    let seen: string | null = null;
+    let unchangedMs = 0;
     for (;;) {
       signal.throwIfAborted();
-      const lease = readLease(store, key);
-      if (lease && lease.until > clock.now()) {
+      const lease = store.getItem(key);
+      if (lease !== seen) unchangedMs = 0;
+      seen = lease;
+      if (leaseHolder(store, key) !== null && unchangedMs < leaseMs) {
         await clock.sleep(LEASE_POLL_MS, signal);
+        unchangedMs += LEASE_POLL_MS;
         continue;
       }
-      store.setItem(key, JSON.stringify({ holder, until: clock.now() + leaseMs }));
+      renew();
       await clock.sleep(LEASE_SETTLE_MS, signal);
-      if (readLease(store, key)?.holder === holder) break;
+      if (leaseHolder(store, key) === holder) break;
     }
     // Renewed while the task runs, so a long delivery keeps it and a closed tab's soon runs out.
     const holding = new AbortController();
     void (async () => {
       for (;;) {
         await clock.sleep(leaseMs / LEASE_RENEWALS, holding.signal);
-        if (readLease(store, key)?.holder !== holder) return;
-        store.setItem(key, JSON.stringify({ holder, until: clock.now() + leaseMs }));
+        if (leaseHolder(store, key) !== holder) return;
+        renew();
       }
     })().catch(() => {});
     try {
       return await task();
     } finally {
       holding.abort();
-      if (readLease(store, key)?.holder === holder) store.removeItem(key);
+      if (leaseHolder(store, key) === holder) store.removeItem(key);
     }
   };
+}
+
+/** The lock every delivery holds, shared, from its submit to its end, in every tab. */
+const SENDING_LOCK = "bulwark:waitlist:sending";
+
+/** Runs `task` while each tab can see a delivery is under way (`unlessSending`). */
+export type SendingMark = <T>(task: () => Promise<T>) => Promise<T>;
+
+/**
+ * The sign that a delivery is under way: the shared lock where Web Locks work; else none (the
+ * fallback's lease shows only the send itself). A failure of the task is the task's.
+ */
+export function sendingMark(locks: LockManager | undefined): SendingMark {
+  return async (task) => {
+    if (!locks) return task();
+    let ran = false;
+    try {
+      return await locks.request(SENDING_LOCK, { mode: "shared" }, () => {
+        ran = true;
+        return task();
+      });
+    } catch (error) {
+      if (ran) throw error;
+      return task();
+    }
+  };
+}
+
+/**
+ * Runs `tidy` unless a delivery is under way in any tab of this browser: at once, where Web Locks
+ * work (it holds the deliveries' lock alone, so none starts meanwhile); else unless the fallback's
+ * lease is held.
+ */
+export async function unlessSending(
+  locks: LockManager | undefined,
+  store: KeyValueStore,
+  tidy: () => void,
+): Promise<void> {
+  if (leaseHolder(store, LEASE_KEY) !== null) return;
+  if (!locks) return tidy();
+  try {
+    await locks.request(SENDING_LOCK, { ifAvailable: true }, async (lock) => {
+      if (lock) tidy();
+    });
+  } catch {
+    // Refused, as with site storage blocked: the memory is this page's own, so no tab shares it.
+    tidy();
+  }
 }

@@ -7,7 +7,7 @@
 import type { Clock } from "./clock";
 import { classifyFailure, classifyUnsent, type Failure, retryDelay } from "./retry-policy";
 import { keyOf, type SignupMemory } from "./signup-memory";
-import type { TabLock } from "./tab-lock";
+import type { SendingMark, TabLock } from "./tab-lock";
 
 /**
  * "unknown": a page closed while its request was unanswered, so it may or may not have arrived;
@@ -48,6 +48,11 @@ export type SignupDeps = {
   send(email: string, ticket?: string): Promise<void>;
   memory: SignupMemory;
   lock: TabLock;
+  /**
+   * Shows every tab a delivery is under way, from its submit to its end, so that no page tidies
+   * the memory meanwhile (signup-memory.ts, `expire`); none where absent.
+   */
+  sending?: SendingMark;
   clock: Clock;
   /** A number in [0, 1): the jitter of the waits between tries. */
   random(): number;
@@ -77,7 +82,8 @@ export class SendTimeoutError extends Error {
   }
 }
 
-const LOCK_PREFIX = "bulwark:waitlist:send:";
+/** The tab lock of an address is named this, then the address (`keyOf`). */
+const SEND_LOCK_PREFIX = "bulwark:waitlist:send:";
 /** Waiting this long for another tab's send of the same address, the visitor is told why. */
 const LOCK_WAIT_NOTICE_MS = 1000;
 /** A request unanswered for this many time limits is given up on (it may still arrive). */
@@ -130,6 +136,7 @@ async function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T
 
 export function createWaitlistSignup(deps: SignupDeps) {
   const { ticket, send, memory, lock, clock, random, network, timeoutMs, budgetMs } = deps;
+  const sending = deps.sending ?? ((task) => task());
 
   /**
    * One try: its ticket first, if the request needs one, then the request, marked in flight: its
@@ -279,11 +286,13 @@ export function createWaitlistSignup(deps: SignupDeps) {
     const key = keyOf(email);
     delivering.set(key, (delivering.get(key) ?? 0) + 1);
     try {
-      if (start === "submit") {
-        if (await memory.wasSent(email)) return "already-sent";
-        memory.keepSending(email);
-      }
-      return await deliverOnce(email, options, start);
+      return await sending(async () => {
+        if (start === "submit") {
+          if (await memory.wasSent(email)) return "already-sent";
+          memory.keepSending(email);
+        }
+        return deliverOnce(email, options, start);
+      });
     } finally {
       const left = (delivering.get(key) ?? 1) - 1;
       if (left > 0) delivering.set(key, left);
@@ -304,7 +313,7 @@ export function createWaitlistSignup(deps: SignupDeps) {
       () => {},
     );
     try {
-      return await lock(LOCK_PREFIX + keyOf(email), signal, () => {
+      return await lock(SEND_LOCK_PREFIX + keyOf(email), signal, () => {
         notice.abort();
         const onAsking = options.onAsking ?? (() => {});
         return tryUntilDone(

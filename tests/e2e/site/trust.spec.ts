@@ -38,7 +38,7 @@ async function expectFixedPoints(notice: Locator) {
     AS_READ,
   );
   await expect(notice).toContainText(
-    "Kept in your browser Until your address is delivered, this browser keeps it so an interrupted signup can be finished (7 days at most); after that it keeps only a keyed hash that does not show your address, for 30 days, so the same address is never sent twice.",
+    "Kept in your browser Until your address is delivered, this browser keeps it so an interrupted signup can be finished, for 7 days from the day you last sent it. If sending fails, it waits in the form for you to try again, so on a shared computer send it or clear this site's data. Once delivered, the browser keeps only a keyed hash of it and the day it was sent, for 30 days from that day, so it is never sent twice; someone using this browser who guesses your address could check the guess against it. Whatever is past its time is removed the next time you open this site.",
     AS_READ,
   );
   await expect(notice).toContainText(

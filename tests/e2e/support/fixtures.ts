@@ -6,6 +6,7 @@
  */
 import { test as base, expect, type Page } from "@playwright/test";
 import { type EmulatorControls, emulatorControls } from "../../../server/emulator/client";
+import { throttleEveryPage } from "./cpu-throttle";
 import { type FailingSend, watchFailingSend } from "./failing-send";
 import { type ConsoleGuard, guardConsole, guardUrls } from "./guards";
 import { armRecorders } from "./recorders";
@@ -22,7 +23,9 @@ export const test = base.extend<{
 }>({
   // Every page and tab of the test's context records its toasts, live regions and sends from its
   // first byte, and no request of it carries an address the test made in its URL.
+  // Under `npm run test:starved`, each page's CPU is throttled too (cpu-throttle.ts).
   context: async ({ context }, use) => {
+    await throttleEveryPage(context);
     await armRecorders(context);
     const checkUrls = guardUrls(context);
     await use(context);

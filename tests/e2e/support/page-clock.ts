@@ -144,3 +144,22 @@ export async function settled(page: Page): Promise<void> {
       }),
   );
 }
+
+/**
+ * Sets the clock of every page `page` loads `skewMs` off the machine's, from its first byte, as a
+ * clock set wrong or jumped would be: `Date` alone moves, the page's timers run as they do.
+ */
+export async function skewClockBeforeLoad(page: Page, skewMs: number): Promise<void> {
+  await page.addInitScript((skew: number) => {
+    const RealDate = Date;
+    const now = () => RealDate.now() + skew;
+    class SkewedDate extends RealDate {
+      constructor(...args: unknown[]) {
+        if (args.length === 0) super(now());
+        else super(...(args as [number]));
+      }
+      static override now = now;
+    }
+    globalThis.Date = SkewedDate as DateConstructor;
+  }, skewMs);
+}

@@ -24,7 +24,7 @@ import {
   isSend,
   watchSends,
 } from "../support/held-requests";
-import { CLOCK_START, pauseClockBeforeLoad } from "../support/page-clock";
+import { CLOCK_START, pauseClockBeforeLoad, skewClockBeforeLoad } from "../support/page-clock";
 import { pageRecord } from "../support/page-record";
 import { armRecorders } from "../support/recorders";
 import { E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
@@ -112,7 +112,7 @@ async function waitForPreloads(page: Page) {
   );
 }
 
-test.describe("a submit before the app starts is kept", () => {
+test.describe("a submit before the app starts is kept", { tag: "@tabs" }, () => {
   for (const how of ["Enter", "a click"] as const) {
     test(`by ${how}: no navigation, the address stays, then it is sent once`, async ({
       page,
@@ -305,7 +305,7 @@ test.describe("JavaScript off", () => {
   });
 });
 
-test.describe("site storage blocked", () => {
+test.describe("site storage blocked", { tag: "@tabs" }, () => {
   // One launch of a profile that blocks storage (slower than a test's usual context) for both:
   // the app starts in each tab and the signup is sent once.
   test("the app starts, and two tabs submitting one address, the second while the first is sending, send it once", async ({
@@ -345,7 +345,9 @@ test.describe("site storage blocked", () => {
   });
 });
 
-test.describe("site storage that reads but refuses writes (full, or older Safari's private mode)", () => {
+test.describe("site storage that reads but refuses writes (full, or older Safari's private mode)", {
+  tag: "@tabs",
+}, () => {
   for (const webLocks of [true, false]) {
     test(`two tabs submitting one address while the first is sending send it once, ${webLocks ? "with" : "without"} Web Locks`, async ({
       openTab,
@@ -455,7 +457,56 @@ test.describe("scripts that can no longer be fetched after load", () => {
   });
 });
 
-test.describe("one address, many tabs", () => {
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+test.describe("one address, many tabs", { tag: "@tabs" }, () => {
+  for (const [how, skewMs] of [
+    ["a year ahead", YEAR_MS],
+    ["a year behind", -YEAR_MS],
+  ] as const) {
+    /** Five tabs of one browser at /, the third with its clock `how`. */
+    async function fiveTabs(page: Page): Promise<Page[]> {
+      const tabs = [page];
+      for (let more = 1; more < 5; more++) tabs.push(await page.context().newPage());
+      await skewClockBeforeLoad(tabs[2] as Page, skewMs);
+      for (const tab of tabs) await gotoApp(tab, "/");
+      return tabs;
+    }
+
+    test(`five tabs submitting at once, one with its clock ${how}: sent once, all five on /success`, async ({
+      page,
+      emulator,
+    }) => {
+      const address = uniqueEmail("five-tabs");
+      const tabs = await fiveTabs(page);
+      for (const tab of tabs) await waitlistForm(tab).email.fill(address);
+      // Whichever tab sends first, its send is held out until all five have submitted.
+      const firstSend = await holdSends(page.context(), 1);
+      await Promise.all(tabs.map((tab) => waitlistForm(tab).submit.click()));
+      await firstSend.arrived();
+      await firstSend.release();
+      await expectSuccessShown(...tabs);
+      expect(await emulator.outbox(address)).toHaveLength(1);
+    });
+
+    test(`the tab with its clock ${how} submits once the four others are on /success: not sent again`, async ({
+      page,
+      emulator,
+    }) => {
+      const address = uniqueEmail("late-tab");
+      const tabs = await fiveTabs(page);
+      const odd = tabs[2] as Page;
+      const others = tabs.filter((tab) => tab !== odd);
+      for (const tab of others) await waitlistForm(tab).email.fill(address);
+      await Promise.all(others.map((tab) => waitlistForm(tab).submit.click()));
+      await expectSuccessShown(...others);
+      await waitlistForm(odd).email.fill(address);
+      await waitlistForm(odd).submit.click();
+      await expectSuccessShown(odd);
+      expect(await emulator.outbox(address)).toHaveLength(1);
+    });
+  }
+
   test("submitted in two tabs at once, it is sent once and both tabs reach /success", async ({
     openTab,
     page,
@@ -514,7 +565,7 @@ test.describe("one address, many tabs", () => {
   });
 });
 
-test.describe("leave and come back", () => {
+test.describe("leave and come back", { tag: "@tabs" }, () => {
   test("a signup still pending when the visitor leaves is sent on the next visit, with a note and no retyping", async ({
     page,
     emulator,
