@@ -1,13 +1,17 @@
 /**
  * The URLs events carry: a site page keeps its path, any other is the not-found page's fixed `/404`;
  * only `utm_source`, `utm_medium`, `utm_campaign` and `ref` stay, each only as a short token that
- * carries no address (spelt out, or read as base64, base64url or hex); no fragment, no user; the
- * referrer is an origin. Then a property: thousands of URLs with an address put anywhere (path,
+ * source-parameters.ts finds carries no address (spelt out, or read as base64, base64url
+ * or hex), and none without the check; no fragment, no user; the referrer is an origin. Then a property: thousands of URLs with an address put anywhere (path,
  * query, fragment, user; raw, percent-encoded, twice encoded, mixed case, `+` tags, spelt out, in
  * base64, base64url or hex) and none survives cleaning: every value kept is one of the harmless ones.
  */
 import { describe, expect, it } from "vitest";
-import { eventUrl, referrerOrigin } from "./event-url";
+import { eventUrl as cleaned, referrerOrigin } from "./event-url";
+import { isKeptSource } from "./source-parameters";
+
+/** The URL as the tracker sends it from a page with a query: source-parameters.ts loaded. */
+const eventUrl = (href: string) => cleaned(href, isKeptSource);
 
 const SITE = "https://bulwark.example";
 
@@ -96,6 +100,10 @@ describe("eventUrl", () => {
     "ada.lovelace",
   ])("keeps %j: a short token that carries no address", (token) => {
     expect(eventUrl(`${SITE}/?utm_campaign=${token}`)).toBe(`${SITE}/?utm_campaign=${token}`);
+  });
+
+  it("keeps no source parameter without the check (a page whose URL had none, or a failed load)", () => {
+    expect(cleaned(`${SITE}/success?utm_source=hn&ref=news.example`)).toBe(`${SITE}/success`);
   });
 
   it("drops the user and the fragment, keeps the origin", () => {

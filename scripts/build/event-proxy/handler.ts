@@ -10,6 +10,7 @@
  */
 import { eventUrl, referrerOrigin } from "../../../src/analytics/event-url";
 import { isTrackerEventName } from "../../../src/analytics/events";
+import { isKeptSource } from "../../../src/analytics/source-parameters";
 
 /** What the build fixes in each host's copy of the handler. */
 export type EventProxySettings = {
@@ -165,7 +166,7 @@ function siteEvent(event: Event, settings: EventProxySettings, site: string): Ev
   if (typeof event.n !== "string" || !isTrackerEventName(event.n)) {
     throw new Refusal(400, "The event is none of those this site sends.");
   }
-  const url = typeof event.u === "string" ? eventUrl(event.u) : null;
+  const url = typeof event.u === "string" ? eventUrl(event.u, isKeptSource) : null;
   if (url === null || new URL(url).origin !== site) {
     throw new Refusal(400, "The event is about a page of another site.");
   }
