@@ -20,7 +20,9 @@ export type FieldEvent =
       };
     }
   | { name: "Signup Failed"; props: { cause: string } }
-  | { name: "Signup Kept"; props: { reason: string } };
+  | { name: "Signup Kept"; props: { reason: string } }
+  /** A typo hint under the field ended: its button was used, or not (never the address or domain). */
+  | { name: "Typo Hint"; props: { taken: "yes" | "no" } };
 
 /** Every event's name, and no other (the type makes it the whole list). */
 const EVENT_NAMES: Readonly<Record<FieldEvent["name"], true>> = {
@@ -29,6 +31,7 @@ const EVENT_NAMES: Readonly<Record<FieldEvent["name"], true>> = {
   Signup: true,
   "Signup Kept": true,
   "Signup Failed": true,
+  "Typo Hint": true,
 };
 
 /**

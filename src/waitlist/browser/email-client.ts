@@ -26,7 +26,8 @@ export type WaitlistTemplateParams = {
   needs: string;
 };
 
-type Sdk = typeof import("@emailjs/browser");
+/** What the site uses of the SDK: destructured from its import, so its form sender is left out. */
+type Sdk = Pick<typeof import("@emailjs/browser"), "send">;
 
 /**
  * The Retry-After of EmailJS's last answer to this page. The SDK hides response headers, so the
@@ -66,9 +67,9 @@ export function rateStampStore(storage: KeyValueStore, now: () => number) {
 
 /** Imports the SDK and initialises it with the public key, once it has loaded. */
 const loadSdk = retryingImport(async (): Promise<Sdk> => {
-  const sdk = await import("@emailjs/browser");
+  const { init, send } = await import("@emailjs/browser");
   watchRetryAfter(globalThis);
-  sdk.init(
+  init(
     {
       publicKey: emailConfig.publicKey,
       blockHeadless: emailConfig.antiAbuse,
@@ -78,7 +79,7 @@ const loadSdk = retryingImport(async (): Promise<Sdk> => {
     },
     EMAILJS_ORIGIN,
   );
-  return sdk;
+  return { send };
 });
 
 /** A readable line for the console: the SDK rejects with a status object, a string or an Error. */

@@ -17,7 +17,7 @@ import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "../support/stack-timin
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
 import { gotoApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
-import { BOT_CHECK, INVALID, JOINING, KEPT_NOTE, WAITING } from "../support/words";
+import { BOT_CHECK, INVALID, JOINING, KEPT_NOTE, TYPO_HINT, WAITING } from "../support/words";
 
 const PRIVACY_LINE = "We only use your address to contact you about Bulwark early access.";
 const FIELD = "textbox, Work email address";
@@ -291,6 +291,28 @@ test("the note of an earlier page: said once, in its words alone; its button rea
     await expectSuccessShown(page);
   });
   expect(finished).toEqual([...REDIRECTING, SUCCESS_HEADING]);
+});
+
+test("a slip in the domain: the hint said once, politely; its button next by Tab; taken, the field says the address", async ({
+  page,
+}) => {
+  await gotoApp(page, "/");
+  const { email } = waitlistForm(page);
+  const address = uniqueEmail("heard-typo");
+  await email.fill(address.replace(/\.com$/, ".con"));
+  await email.focus();
+  expect(await spoken(page, () => page.keyboard.press("Tab"))).toEqual([
+    polite(TYPO_HINT.said(address)),
+    `button, ${TYPO_HINT.take(address)}`,
+  ]);
+  // Past it and back: the hint is not said again.
+  expect(await spoken(page, () => page.keyboard.press("Tab"))).toEqual(["button, Join Waitlist"]);
+  expect(await spoken(page, () => page.keyboard.press("Shift+Tab"))).toEqual([
+    `button, ${TYPO_HINT.take(address)}`,
+  ]);
+  expect(await spoken(page, () => page.keyboard.press("Enter"))).toEqual([
+    `${FIELD}, ${address}, ${PRIVACY_LINE}`,
+  ]);
 });
 
 test.describe("the bot check", () => {

@@ -1,7 +1,8 @@
 /**
  * docs/behaviour.md, "Quality bars": Accessibility: axe-core (WCAG 2.0-2.2 A and AA) and pa11y's
  * HTML_CodeSniffer runner (WCAG2AA, errors only) find nothing on every page at 320, 375 and 1280
- * px and in every transient state (menu open, validation error, privacy notice, tooltip, toast).
+ * px and in every transient state (menu open, validation error, privacy notice, tooltip, toast,
+ * typo hint).
  * Each view is built once and judged by both (./judges.ts).
  */
 import type { Page } from "@playwright/test";
@@ -117,6 +118,21 @@ for (const width of STATE_WIDTHS) {
         bestPractice: true,
       });
       await expect(tooltip).toBeVisible();
+      expect(findings).toEqual(NO_FINDINGS);
+    });
+
+    test("the typo hint shown under the field, axe's best-practice rules too", async ({ page }) => {
+      await gotoApp(page, "/");
+      const { form, email } = waitlistForm(page);
+      const address = uniqueEmail("a11y-typo");
+      await email.fill(address.replace(/\.com$/, ".con"));
+      await email.blur();
+      const take = form.getByRole("button", { name: `Use ${address}` });
+      await expect(take).toBeVisible();
+      const findings = await judge(page, `/ (typo hint shown) @ ${width} px`, {
+        bestPractice: true,
+      });
+      await expect(take).toBeVisible();
       expect(findings).toEqual(NO_FINDINGS);
     });
 

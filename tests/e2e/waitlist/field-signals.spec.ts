@@ -1,7 +1,8 @@
 /**
  * The field signals (docs/analytics.md): a build with VITE_PLAUSIBLE_DOMAIN sends Plausible's events
  * to the stack's emulator, which plays Plausible's event API. Page views, "Form Start" once, "Signup"
- * once per delivered signup (however it got there), "Signup Failed" with its cause, "Signup Kept";
+ * once per delivered signup (however it got there), "Signup Failed" with its cause, "Signup Kept",
+ * "Typo Hint" taken or not;
  * nothing before the first paint, nothing at all with Global Privacy Control or Do Not Track, no
  * address or typed text in any event (an address in the path or a source parameter included), and
  * nothing from the build without the setting. Each test reads the events its own tabs posted (the
@@ -209,6 +210,34 @@ test("a retry after a 429: the address kept, then one Signup that was retried", 
   expect(signals.named("Signup")[0]?.p?.retried).toBe("yes");
   expect(signals.named("Signup Kept").map((event) => event.p)).toEqual([{ reason: "crowd" }]);
   expect(signals.named("Signup Failed")).toEqual([]);
+});
+
+test("a typo hint taken, then one ignored: one Typo Hint each, taken or not, nothing typed", async ({
+  page,
+  emulator,
+}) => {
+  const signals = await recordEvents(page.context());
+  const address = uniqueEmail("signals-typo");
+  const [local] = address.split("@");
+  const ignored = `${local}@gmial.com`;
+  await gotoApp(page, "/");
+  const { form, email, submit } = waitlistForm(page);
+  await email.fill(address.replace(/\.com$/, ".con"));
+  await email.blur();
+  await form.getByRole("button", { name: `Use ${address}` }).click();
+  await expect(email).toHaveValue(address);
+  await email.fill(ignored);
+  // The first Join shows the hint, the second sends the address as typed.
+  await submit.click();
+  await expect(form.getByRole("button", { name: "Use " + local + "@gmail.com" })).toBeVisible();
+  await submit.click();
+  await expectSuccessShown(page);
+  expect(await emulator.outbox(ignored)).toHaveLength(1);
+  await expect
+    .poll(() => signals.named("Typo Hint").map((event) => event.p))
+    .toEqual([{ taken: "yes" }, { taken: "no" }]);
+  expectNothingTyped(signals.bodies, address);
+  for (const body of signals.bodies) expect(body).not.toMatch(/gmail|gmial|example\.co/);
 });
 
 test("two tabs with one address: one send, one Signup", async ({ page, emulator }) => {

@@ -24,7 +24,12 @@ import {
   isSend,
   watchSends,
 } from "../support/held-requests";
-import { CLOCK_START, pauseClockBeforeLoad, skewClockBeforeLoad } from "../support/page-clock";
+import {
+  CLOCK_START,
+  pauseClockBeforeLoad,
+  runClockUntilShown,
+  skewClockBeforeLoad,
+} from "../support/page-clock";
 import { pageRecord } from "../support/page-record";
 import { armRecorders } from "../support/recorders";
 import { E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
@@ -612,6 +617,9 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     const address = uniqueEmail("cancel");
     // Refused long enough for the visitor to cancel on the next visit.
     await emulator.fault({ count: 30, status: 503, match: { email: address } });
+    // The pages' clock stands from the first byte: the waits between tries end only as the test
+    // moves time, so the retry budget cannot run out while a slow machine reloads.
+    await pauseClockBeforeLoad(page);
     await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -619,9 +627,13 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     await expect(page.getByText(WAITING.trouble)).toBeVisible();
     await reloadApp(page);
     const note = page.getByRole("region", { name: "Your waitlist signup" });
+    // The note comes at the page's idle, on its clock.
+    await runClockUntilShown(page, note);
     await expect(note).toContainText(address);
     await note.getByRole("button", { name: "Cancel" }).click();
     await expect(note).toHaveCount(0);
+    // Time runs on: were anything still to be tried, it would be tried now.
+    await page.clock.resume();
     await reloadApp(page);
     await appIdle(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
