@@ -15,12 +15,14 @@ import { NOT_FOUND } from "../e2e/support/words";
 import {
   BROWSER,
   buildWithProxy,
-  EVENT,
   EVENT_PROXY_PATH,
   expectForwardedEvent,
   expectProxyHeaders,
   expectRefusals,
+  PROXY_RULES,
   PROXY_SITE_PORT,
+  postingTo,
+  siteEvent,
   startEventRecorder,
 } from "./event-proxy";
 import { HOSTS_WORK_DIR } from "./host-stack";
@@ -29,6 +31,8 @@ import { startWrangler } from "./wrangler";
 const FOLDER = resolve(HOSTS_WORK_DIR, "proxy-cloudflare");
 const LOG = resolve(FOLDER, "wrangler.log");
 const SITE = `http://127.0.0.1:${PROXY_SITE_PORT}`;
+/** An event of a page the worker serves. */
+const EVENT = siteEvent(SITE);
 
 let recorder: Awaited<ReturnType<typeof startEventRecorder>> | undefined;
 let site: Awaited<ReturnType<typeof startWrangler>> | undefined;
@@ -91,8 +95,16 @@ test("an event posted to the endpoint reaches Plausible with the visitor's addre
   expect(await response.text()).toBe("ok");
   expectProxyHeaders(built.settings, response.headers(), "the upstream's answer");
   // wrangler's stand-in for the edge sets CF-Connecting-IP to the connection's address.
-  expectForwardedEvent(recorder?.received ?? [], "127.0.0.1");
+  expectForwardedEvent(recorder?.received ?? [], "127.0.0.1", EVENT);
 });
+
+for (const { rule, check } of PROXY_RULES) {
+  test(`the proxy's rules: ${rule}`, async ({ request }) => {
+    if (!recorder) throw new Error("Plausible's stand-in did not start");
+    const post = postingTo(request, `${SITE}${EVENT_PROXY_PATH}`);
+    await check({ post, site: SITE, settings: built.settings, recorder });
+  });
+}
 
 test("the address forwarded is the one Cloudflare's edge vouches for, never one the request claims", async ({
   request,

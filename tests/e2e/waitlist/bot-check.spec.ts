@@ -166,6 +166,12 @@ test("the form says reCAPTCHA protects it, and its privacy notice names Google",
   await expect(recipients).toContainText(
     "Google handles data for us too, as our processor for reCAPTCHA",
   );
+  // What the site can promise: it gives Google no address; Google's script runs in the page,
+  // where the field is, so the notice never says Google cannot see it.
+  await expect(recipients).toContainText(
+    "We do not give Google your email address, but its check runs as a script in this page.",
+  );
+  await expect(recipients).not.toContainText("not your email address");
   await expect(
     waitlistForm(page).form.getByText("This site is protected by reCAPTCHA."),
   ).toBeVisible();

@@ -288,6 +288,12 @@ test.describe("JavaScript off", () => {
       const checkUrls = guardUrls(context);
       const navigations: string[] = [];
       page.on("framenavigated", (frame) => navigations.push(frame.url()));
+      // Without scripts the page's guards cannot listen: the console is where a blocked submit
+      // (form-action 'none') would be told.
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
       await page.goto("/", { waitUntil: "load" });
       const { email, submit } = waitlistForm(page);
       // Playwright's text and role engines skip <noscript>, so a CSS selector finds the note.
@@ -301,6 +307,7 @@ test.describe("JavaScript off", () => {
       await expect(email).toHaveValue(address);
       await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
       expect(navigations).toEqual([`${E2E_PRODUCTION_SITE_URL}/`]);
+      expect(errors).toEqual([]);
       expect(await emulator.outbox(address)).toEqual([]);
       checkUrls();
     } finally {
