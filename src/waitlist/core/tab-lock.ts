@@ -26,18 +26,34 @@ const LEASE_RENEWALS = 3;
  * fallback lock instead. A failure of the task itself is the task's, not a reason to fall back.
  */
 export function webLocks(locks: LockManager, fallback: TabLock): TabLock {
-  return async (name, signal, task) => {
-    let ran = false;
-    try {
-      return await locks.request(name, { signal }, () => {
-        ran = true;
-        return task();
-      });
-    } catch (error) {
-      if (ran || signal.aborted) throw error;
+  return (name, signal, task) =>
+    underWebLock(locks, name, { signal }, task, (error) => {
+      if (signal.aborted) throw error;
       return fallback(name, signal, task);
-    }
-  };
+    });
+}
+
+/**
+ * `task` under the lock manager's lock `name`; where the manager refuses before the task ran,
+ * `instead` is given its error. A failure of the task itself is the task's, passed on as it is.
+ */
+async function underWebLock<T>(
+  locks: LockManager,
+  name: string,
+  options: LockOptions,
+  task: () => Promise<T>,
+  instead: (error: unknown) => Promise<T>,
+): Promise<T> {
+  let ran = false;
+  try {
+    return await locks.request(name, options, () => {
+      ran = true;
+      return task();
+    });
+  } catch (error) {
+    if (ran) throw error;
+    return instead(error);
+  }
 }
 
 /**
@@ -119,19 +135,8 @@ export type SendingMark = <T>(task: () => Promise<T>) => Promise<T>;
  * fallback's lease shows only the send itself). A failure of the task is the task's.
  */
 export function sendingMark(locks: LockManager | undefined): SendingMark {
-  return async (task) => {
-    if (!locks) return task();
-    let ran = false;
-    try {
-      return await locks.request(SENDING_LOCK, { mode: "shared" }, () => {
-        ran = true;
-        return task();
-      });
-    } catch (error) {
-      if (ran) throw error;
-      return task();
-    }
-  };
+  return (task) =>
+    locks ? underWebLock(locks, SENDING_LOCK, { mode: "shared" }, task, task) : task();
 }
 
 /**
