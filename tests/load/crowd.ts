@@ -5,8 +5,6 @@
  * (production's but in `--quick`). Node instead of a browser per visitor: a crowd of 240 real pages
  * would measure this machine, not the site.
  */
-// First: the site's code below reads the constants a Vite build would define.
-import "./build-constants";
 import * as emailjs from "@emailjs/browser";
 import { createFieldSignals, type TrackedEvent } from "../../src/analytics/field-signals";
 import { readEmailConfig } from "../../src/lib/config";

@@ -74,7 +74,9 @@ function runScenario(
   site: Promise<unknown>,
 ): Promise<ScenarioReport> {
   const inPages = scenario.inBrowser > 0;
-  const args = ["--import", "tsx", "tests/load/scenario.ts", planName, scenario.name];
+  const constants = "./tests/load/build-constants.ts";
+  const args = ["--import", "tsx", "--import", constants, "tests/load/scenario.ts", planName];
+  args.push(scenario.name);
   args.push(String(emulatorPort(index)));
   if (inPages) args.push(siteUrl);
   return new Promise((done, fail) => {
