@@ -53,6 +53,18 @@ const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
  * legal comment: it would cost every page's first round trip some 60 B of brotli.
  */
 const LEGAL_COMMENT = /\/\*![\s\S]*?\*\//g;
+/**
+ * A translucent colour as Lightning CSS (in Tailwind's build) writes it: hex, then the same colour
+ * again as `lab()` for the browsers that read it. It is one sRGB colour either way (the hex's alpha
+ * to 1/255), and every browser reads the hex: the `lab()` twin would cost the first round trip
+ * some 265 B of brotli.
+ */
+const LAB_TWIN = /([{;])([a-z-]+):(#[0-9a-f]{4}|#[0-9a-f]{8});\2:lab\([^)]*\)/g;
+
+/** The built CSS as the pages inline it: no licence banner, each translucent colour once. */
+export function inlinedCss(css: string): string {
+  return css.replace(LEGAL_COMMENT, "").replace(LAB_TWIN, "$1$2:$3").trim();
+}
 
 export class PrerenderError extends Error {}
 
@@ -111,8 +123,7 @@ async function pageTemplate(
   let html = await readFile(join(distDir, HTML_ENTRY), "utf8");
   for (const css of entry.css ?? []) {
     const file = join(distDir, css);
-    const text = (await readFile(file, "utf8")).replace(LEGAL_COMMENT, "").trim();
-    const style = `<style>${text}</style>`;
+    const style = `<style>${inlinedCss(await readFile(file, "utf8"))}</style>`;
     html = fillSlot(html, tagHolding(html, `href="/${css}"`, "link"), style);
     await rm(file);
   }

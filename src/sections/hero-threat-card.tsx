@@ -54,7 +54,9 @@ function ThreatSummary({ titleId, sampleId }: { titleId: string; sampleId: strin
             <p id={titleId} className="font-semibold text-ink">
               {card.title}
             </p>
-            <p className="text-xs whitespace-nowrap text-ink-muted tabular-nums">{card.endpoint}</p>
+            <p className="text-xs whitespace-nowrap text-ink-muted figures-tabular">
+              {card.endpoint}
+            </p>
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -74,11 +76,11 @@ function ThreatSummary({ titleId, sampleId }: { titleId: string; sampleId: strin
       <dl className="mt-3 flex flex-wrap gap-x-8 gap-y-2 text-sm sm:mt-4 sm:rounded-xl sm:border sm:border-line sm:bg-canvas/60 sm:p-3">
         <div className="min-w-0 sm:flex-1">
           <dt className="text-xs text-ink-muted">{card.sourceLabel}</dt>
-          <dd className="mt-0.5 wrap-anywhere text-ink tabular-nums">{card.source}</dd>
+          <dd className="mt-0.5 wrap-anywhere text-ink figures-tabular">{card.source}</dd>
         </div>
         <div className="min-w-0 sm:flex-1">
           <dt className="text-xs text-ink-muted">{card.timeLabel}</dt>
-          <dd className="mt-0.5 wrap-anywhere text-ink tabular-nums">{card.time}</dd>
+          <dd className="mt-0.5 wrap-anywhere text-ink figures-tabular">{card.time}</dd>
         </div>
       </dl>
     </>

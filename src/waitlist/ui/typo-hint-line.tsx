@@ -14,8 +14,10 @@ const fill = (text: string, email: string) => text.replace("{email}", email);
  */
 export function TypoHintLine({ hint, onTake }: { hint: TypoHint | null; onTake: () => void }) {
   const [before = "", after = ""] = waitlist.typoHint.question.split("{email}");
+  // [contain:inline-size], not Tailwind's contain-inline-size: that one registers four custom
+  // properties, which the page's first round trip pays for (docs/deploying.md).
   return (
-    <div className="flex h-7 items-center text-sm text-ink-muted contain-inline-size sm:absolute sm:inset-x-0 sm:top-full">
+    <div className="flex h-7 items-center text-sm text-ink-muted [contain:inline-size] sm:absolute sm:inset-x-0 sm:top-full">
       <span aria-live="polite" className="sr-only">
         {hint ? fill(waitlist.typoHint.question, hint.corrected) : ""}
       </span>
