@@ -112,7 +112,7 @@ describe("eventUrl", () => {
     );
   });
 
-  it.each(["not a url", "about:blank", "mailto:name@example.com"])(
+  it.each(["not a url", "about:blank", "mailto:name@example.com", "webhttp://bulwark.example/"])(
     "sends no URL for %s",
     (href) => {
       expect(eventUrl(href)).toBeNull();

@@ -12,6 +12,7 @@ describe("isKeptSource, of a value under a kept name", () => {
   it.each([
     ["base64", "YWRhQGV4YW1wbGUuY29t"],
     ["base64url of an address with a + tag", "YWRhK3RhZ0BleGFtcGxlLmNvbQ"],
+    ["base64url of an address whose local part is not ASCII", "Ym_DuEBleGFtcGxlLmNvbQ"],
     ["base64 of the percent-encoded address", "YWRhJTQwZXhhbXBsZS5jb20"],
     ["base64 one character in", "xYWRhQGV4YW1wbGUuY29t"],
     ["base64 two characters in", "xxYWRhQGV4YW1wbGUuY29t"],
@@ -46,7 +47,17 @@ describe("isKeptSource, of a value under a kept name", () => {
     "ada.lovelace",
     "QGV4",
     "4065",
+    // Readings with an @ but no domain an address could have: no dot, or a one-letter end.
+    "YWRhQGV4YW1wbGU",
+    "YUBiLmM",
   ])("says no to %j", (value) => {
     expect(carriesAddress(value)).toBe(false);
   });
+
+  it.each(["xref", "my_utm_source", "utm_sources", "refs"])(
+    "keeps no value under %j, a name that only holds a kept one",
+    (name) => {
+      expect(isKeptSource(name, "newsletter")).toBe(false);
+    },
+  );
 });

@@ -21,10 +21,11 @@ const KEPT_PARAMETER = /^(utm_(source|medium|campaign)|ref)$/;
 const SHORT_TOKEN = /^[\w.-]{1,40}$/;
 
 /**
- * An address in decoded text: a local part's character, `@` (or its percent-encoding), and a
- * domain with a dot, as every deliverable address has. Random bytes almost never look so.
+ * An address in decoded text: `@` (or its percent-encoding) before a domain with a dot, as every
+ * deliverable address has, whatever its local part (`boø@example.com` too). Random bytes almost
+ * never look so.
  */
-const ADDRESS_IN_TEXT = /[\w.+-](@|%40)[\w-]+(\.[\w-]+)*\.[a-z]{2,}/i;
+const ADDRESS_IN_TEXT = /(@|%40)[\w-]+\.[a-z]{2,}/i;
 
 /**
  * An address spelt out: `at` or `dot` as a word of the token, its words split at `.`, `_`, `-` and
