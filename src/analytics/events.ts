@@ -42,5 +42,14 @@ export function isFieldEventName(name: string): boolean {
   return Object.hasOwn(EVENT_NAMES, name);
 }
 
+/**
+ * `name` is an event the site's tracker sends: one of the field events, or Plausible's own
+ * `engagement` event, which repeats the last page view's cleaned URL (plausible-tracker.ts). The
+ * hosts' event proxy forwards no other (scripts/build/event-proxy/handler.ts).
+ */
+export function isTrackerEventName(name: string): boolean {
+  return isFieldEventName(name) || name === "engagement";
+}
+
 /** An event and the page it happened on (it may be sent after the page moved on). */
 export type TrackedEvent = FieldEvent & { url: string };

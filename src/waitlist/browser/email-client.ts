@@ -4,6 +4,7 @@
  * send made offline or after a redeploy still has it and can report its outcome.
  */
 import { emailConfig } from "@/lib/config";
+import { EMAILJS_ORIGIN } from "@/lib/email-build";
 import { retryingImport } from "@/lib/retrying-import";
 import type { KeyValueStore } from "@/waitlist/core/key-value-store";
 import { parseRetryAfter } from "@/waitlist/core/retry-policy";
@@ -38,7 +39,7 @@ function watchRetryAfter(scope: typeof globalThis): void {
   const plainFetch = scope.fetch;
   scope.fetch = async (input, init) => {
     const response = await plainFetch(input, init);
-    if (String(input instanceof Request ? input.url : input).startsWith(emailConfig.origin)) {
+    if (String(input instanceof Request ? input.url : input).startsWith(EMAILJS_ORIGIN)) {
       lastRetryAfter = response.headers.get("Retry-After");
     }
     return response;
@@ -76,7 +77,7 @@ const loadSdk = retryingImport(async (): Promise<Sdk> => {
       // SDK 4.4.1 drops its default storage when init gets options, which would switch limitRate off.
       storageProvider: rateStampStore(safeStore(globalThis, "localStorage"), Date.now),
     },
-    emailConfig.origin,
+    EMAILJS_ORIGIN,
   );
   return { send };
 });

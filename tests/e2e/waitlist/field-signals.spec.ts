@@ -14,12 +14,13 @@ import type { BrowserContext } from "@playwright/test";
 import type { EmulatorControls } from "../../../server/emulator/client";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { holdAppScript, holdSends } from "../support/held-requests";
+import { holdAppScript, holdRequests } from "../support/held-requests";
 import { CLOCK_START } from "../support/page-clock";
 import { E2E_ANALYTICS_SITE_URL, E2E_EMULATOR_URL, E2E_SITE_URL } from "../support/stack-ports";
 import { expectFailureShown, expectSuccessShown, recordToasts } from "../support/tab-records";
 import { appIdle, gotoApp, reloadApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
+import { BACK_HOME, NOT_FOUND, PRIVACY_SUMMARY } from "../support/words";
 
 test.use({ baseURL: E2E_ANALYTICS_SITE_URL });
 
@@ -114,11 +115,11 @@ test("an address as a mistyped path: the not-found page is counted as /404, its 
   const signals = await recordEvents(page.context());
   const ref = marker();
   await gotoApp(page, `/${ADDRESS}?ref=${ref}`);
-  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: NOT_FOUND.heading })).toBeVisible();
   const counted = `${E2E_ANALYTICS_SITE_URL}/404?ref=${ref}`;
   await expect.poll(() => signals.named("pageview").map((event) => event.u)).toEqual([counted]);
   // Leaving the page ends its view: its engagement event goes as it unloads.
-  await page.getByRole("link", { name: "Back to Home" }).click();
+  await page.getByRole("link", { name: BACK_HOME }).click();
   await expect
     .poll(async () => (await receivedWith(emulator, ref)).map((event) => [event.n, event.u]))
     .toEqual([
@@ -250,7 +251,7 @@ test("two tabs with one address: one send, one Signup", async ({ page, emulator 
     await tab.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
     await waitlistForm(tab).email.fill(address);
   }
-  const firstSend = await holdSends(context, 1);
+  const firstSend = await holdRequests(context, 1);
   await waitlistForm(tabs[0]).submit.click();
   await firstSend.arrived();
   await waitlistForm(tabs[1]).submit.click();
@@ -390,7 +391,7 @@ test("the build with it names its processor by the form and in the footer, and i
 }) => {
   await gotoApp(page, "/");
   const { form } = waitlistForm(page);
-  await form.getByText("How we handle your address").click();
+  await form.getByText(PRIVACY_SUMMARY).click();
   const counting = form.getByRole("definition").filter({ hasText: "Plausible Analytics" });
   await expect(counting).toBeVisible();
   // Its own storage, apart from what the form keeps (the point before it says that).

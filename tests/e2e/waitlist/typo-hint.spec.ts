@@ -7,7 +7,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { holdAppScript, watchSends } from "../support/held-requests";
+import { holdAppScript, watchRequests } from "../support/held-requests";
 import { expectSuccessShown } from "../support/tab-records";
 import { gotoApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
@@ -34,7 +34,7 @@ test("a slip ignored: the first Join shows the hint and sends nothing, the next 
   const address = uniqueEmail("typo-ignored");
   const slip = slipOf(address);
   await gotoApp(page, "/");
-  const sends = watchSends(page);
+  const requests = watchRequests(page);
   const { form, email, submit } = waitlistForm(page);
   await email.fill(slip);
   await submit.click();
@@ -44,7 +44,7 @@ test("a slip ignored: the first Join shows the hint and sends nothing, the next 
   await expect(email).toHaveValue(slip);
   await submit.click();
   await expectSuccessShown(page);
-  expect(sends.count()).toBe(1);
+  expect(requests.count()).toBe(1);
   expect(await emulator.outbox(slip)).toHaveLength(1);
   expect(await emulator.outbox(address)).toHaveLength(0);
 });
@@ -56,7 +56,7 @@ test("a hint taken by keyboard: Tab reaches it right after the field, Enter puts
   const address = uniqueEmail("typo-taken");
   const slip = slipOf(address);
   await gotoApp(page, "/");
-  const sends = watchSends(page);
+  const requests = watchRequests(page);
   const { email } = waitlistForm(page);
   await email.fill(slip);
   await page.keyboard.press("Tab");
@@ -67,7 +67,7 @@ test("a hint taken by keyboard: Tab reaches it right after the field, Enter puts
   await expect(hintButton(page, address)).toHaveCount(0);
   await page.keyboard.press("Enter");
   await expectSuccessShown(page);
-  expect(sends.count()).toBe(1);
+  expect(requests.count()).toBe(1);
   expect(await emulator.outbox(address)).toHaveLength(1);
   expect(await emulator.outbox(slip)).toHaveLength(0);
 });
