@@ -22,9 +22,12 @@ export function useTypoHint(field: RefObject<HTMLInputElement | null>) {
   /** The address the visitor sent as typed despite its hint: not questioned again. */
   const ignored = useRef<string | null>(null);
 
-  /** Puts `next` in the place of the hint shown (the same one stays); the one that goes is counted. */
+  /**
+   * Puts `next` in the place of the hint shown (the same one stays: an address has one correction);
+   * the one that goes is counted.
+   */
   function show(next: TypoHint | null, taken = false) {
-    if (next?.typed === hint?.typed && next?.corrected === hint?.corrected) return;
+    if (next?.typed === hint?.typed) return;
     if (__ANALYTICS_ON__ && hint) {
       fieldSignals.track({ name: "Typo Hint", props: { taken: taken ? "yes" : "no" } });
     }
@@ -41,9 +44,9 @@ export function useTypoHint(field: RefObject<HTMLInputElement | null>) {
 
   return {
     hint,
-    /** The field was left (or Tab is leaving it: the hint's button is then the next stop). */
-    onLeave() {
-      show(hintFor(field.current?.value ?? ""));
+    /** The field, holding `value`, was left (or Tab is leaving it: the hint's button is next). */
+    onLeave(value: string) {
+      show(hintFor(value));
     },
     /** The field changed: a hint for another value goes. */
     onInput(value: string) {
@@ -68,7 +71,7 @@ export function useTypoHint(field: RefObject<HTMLInputElement | null>) {
     holds(email: string): boolean {
       const next = hintFor(email);
       const holding = next !== null && seen.current !== email;
-      if (next && !holding) ignored.current = email;
+      if (!holding) ignored.current = email;
       show(holding ? next : null);
       return holding;
     },

@@ -76,7 +76,8 @@ function Form() {
       ref: field,
       name: "email",
       defaultValue: servedEmail,
-      onBlur: hook.onEmailLeave,
+      onBlur: (event: { currentTarget: HTMLInputElement }) =>
+        hook.onEmailLeave(event.currentTarget.value),
       onInput: (event: { currentTarget: HTMLInputElement }) =>
         hook.onEmailInput(event.currentTarget.value),
     }),
@@ -487,6 +488,9 @@ describe("the typo hint", () => {
     expect(signup.submit).not.toHaveBeenCalled();
     expect(hook.hint).toEqual({ typed: SLIP, corrected: "Jane@gmail.com" });
     expect(hook.status).toEqual({ kind: "idle" });
+    // Leaving the field now keeps it: it was shown, not yet answered.
+    await act(async () => emailField().blur());
+    expect(hook.hint).toEqual({ typed: SLIP, corrected: "Jane@gmail.com" });
     await keyDown();
     await submitWith(SLIP);
     expect(signup.submit).toHaveBeenCalledTimes(1);

@@ -103,9 +103,11 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
             // message area holds the inline loader's note, if any.
             aria-describedby={message ? messageId : `${messageId} ${privacyId}`}
             onInput={(event) => onEmailInput(event.currentTarget.value)}
-            onBlur={onEmailLeave}
+            onBlur={(event) => onEmailLeave(event.currentTarget.value)}
             // Before Tab moves on: the hint's button is there to be the next stop.
-            onKeyDown={(event) => event.key === "Tab" && !event.shiftKey && onEmailLeave()}
+            onKeyDown={(event) =>
+              event.key === "Tab" && !event.shiftKey && onEmailLeave(event.currentTarget.value)
+            }
           />
           <TypoHintLine hint={hint} onTake={takeHint} />
         </div>
