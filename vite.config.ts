@@ -7,7 +7,7 @@ import { devRenderPlugin } from "./scripts/build/dev-render-plugin.ts";
 import { lucideKeysPlugin } from "./scripts/build/lucide-keys-plugin.ts";
 import { worldMapPlugin } from "./scripts/build/world-map-plugin.ts";
 import { readAnalyticsConfig } from "./src/analytics/config.ts";
-import { readBotCheckConfig } from "./src/lib/config.ts";
+import { readBotCheckConfig, readEmailOrigin } from "./src/lib/config.ts";
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), worldMapPlugin(), devRenderPlugin(), lucideKeysPlugin()],
@@ -24,6 +24,8 @@ export default defineConfig(({ mode }) => ({
     // The footer prerenders the build's year; the browser moves it on after hydration (see
     // use-current-year).
     __BUILD_YEAR__: JSON.stringify(buildTime().getFullYear()),
+    // The origin VITE_EMAILJS_ORIGIN names, parsed here: the browser ships it, and no parser.
+    __EMAILJS_ORIGIN__: JSON.stringify(readEmailOrigin(buildEnv(mode))),
     // Constants, not import.meta.env reads: a build without the site key folds every use of the
     // bot check away, dynamic import included, and is byte for byte a build without the feature.
     ...botCheckConstants(mode),
@@ -93,6 +95,7 @@ function analyticsConstants(mode: string) {
     __ANALYTICS_ON__: JSON.stringify(analytics.on),
     __PLAUSIBLE_DOMAIN__: JSON.stringify(analytics.domain),
     __PLAUSIBLE_ENDPOINT__: JSON.stringify(analytics.endpoint),
+    __PLAUSIBLE_LOCAL__: JSON.stringify(analytics.local),
   };
 }
 

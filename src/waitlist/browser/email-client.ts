@@ -4,6 +4,7 @@
  * send made offline or after a redeploy still has it and can report its outcome.
  */
 import { emailConfig } from "@/lib/config";
+import { EMAILJS_ORIGIN } from "@/lib/email-build";
 import { retryingImport } from "@/lib/retrying-import";
 import type { KeyValueStore } from "@/waitlist/core/key-value-store";
 import { parseRetryAfter } from "@/waitlist/core/retry-policy";
@@ -25,7 +26,8 @@ export type WaitlistTemplateParams = {
   needs: string;
 };
 
-type Sdk = typeof import("@emailjs/browser");
+/** What the site uses of the SDK: destructured from its import, so its form sender is left out. */
+type Sdk = Pick<typeof import("@emailjs/browser"), "send">;
 
 /**
  * The Retry-After of EmailJS's last answer to this page. The SDK hides response headers, so the
@@ -37,7 +39,7 @@ function watchRetryAfter(scope: typeof globalThis): void {
   const plainFetch = scope.fetch;
   scope.fetch = async (input, init) => {
     const response = await plainFetch(input, init);
-    if (String(input instanceof Request ? input.url : input).startsWith(emailConfig.origin)) {
+    if (String(input instanceof Request ? input.url : input).startsWith(EMAILJS_ORIGIN)) {
       lastRetryAfter = response.headers.get("Retry-After");
     }
     return response;
@@ -65,9 +67,9 @@ export function rateStampStore(storage: KeyValueStore, now: () => number) {
 
 /** Imports the SDK and initialises it with the public key, once it has loaded. */
 const loadSdk = retryingImport(async (): Promise<Sdk> => {
-  const sdk = await import("@emailjs/browser");
+  const { init, send } = await import("@emailjs/browser");
   watchRetryAfter(globalThis);
-  sdk.init(
+  init(
     {
       publicKey: emailConfig.publicKey,
       blockHeadless: emailConfig.antiAbuse,
@@ -75,9 +77,9 @@ const loadSdk = retryingImport(async (): Promise<Sdk> => {
       // SDK 4.4.1 drops its default storage when init gets options, which would switch limitRate off.
       storageProvider: rateStampStore(safeStore(globalThis, "localStorage"), Date.now),
     },
-    emailConfig.origin,
+    EMAILJS_ORIGIN,
   );
-  return sdk;
+  return { send };
 });
 
 /** A readable line for the console: the SDK rejects with a status object, a string or an Error. */
