@@ -14,6 +14,7 @@ import * as privacy from "../../src/content/privacy";
 import * as seo from "../../src/content/seo";
 import * as site from "../../src/content/site";
 import * as solutions from "../../src/content/solutions";
+import * as typoHint from "../../src/content/typo-hint";
 import * as words from "../e2e/support/words";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -58,7 +59,7 @@ function filesUnder(folder: string): string[] {
 describe("copy in the tests", () => {
   const fixed = stringsOf(words);
   const pieces = copyPieces(
-    [dashboard, features, hero, pages, privacy, seo, site, solutions],
+    [dashboard, features, hero, pages, privacy, seo, site, solutions, typoHint],
     fixed,
   );
 

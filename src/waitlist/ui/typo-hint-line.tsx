@@ -1,5 +1,5 @@
 import { Button } from "@/components/ui/button";
-import { waitlist } from "@/waitlist/texts";
+import { typoHint } from "@/content/typo-hint";
 import type { TypoHint } from "./use-typo-hint";
 
 const fill = (text: string, email: string) => text.replace("{email}", email);
@@ -13,13 +13,13 @@ const fill = (text: string, email: string) => text.replace("{email}", email);
  * keeps its messages).
  */
 export function TypoHintLine({ hint, onTake }: { hint: TypoHint | null; onTake: () => void }) {
-  const [before = "", after = ""] = waitlist.typoHint.question.split("{email}");
+  const [before = "", after = ""] = typoHint.question.split("{email}");
   // [contain:inline-size], not Tailwind's contain-inline-size: that one registers four custom
   // properties, which the page's first round trip pays for (docs/deploying.md).
   return (
     <div className="flex h-7 items-center text-sm text-ink-muted [contain:inline-size] sm:absolute sm:inset-x-0 sm:top-full">
       <span aria-live="polite" className="sr-only">
-        {hint ? fill(waitlist.typoHint.question, hint.corrected) : ""}
+        {hint ? fill(typoHint.question, hint.corrected) : ""}
       </span>
       {hint && (
         <>
@@ -30,7 +30,7 @@ export function TypoHintLine({ hint, onTake }: { hint: TypoHint | null; onTake: 
             <Button
               variant="link"
               className="h-6 max-w-full"
-              aria-label={fill(waitlist.typoHint.take, hint.corrected)}
+              aria-label={fill(typoHint.take, hint.corrected)}
               onClick={onTake}
             >
               {/* Cut at its start when too long: right to left, the address kept left to right. */}

@@ -12,7 +12,7 @@ import { footer, site } from "../../../src/content/site";
 import { solutions } from "../../../src/content/solutions";
 import { botCheckEmulator, challenge } from "../support/bot-check";
 import { runClockToSuccess } from "../support/clock-runs";
-import { BANDS, HERO_HEADING } from "../support/copy";
+import { BANDS, HERO_HEADING, TYPO_HINT } from "../support/copy";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
 import { holdRequests } from "../support/held-requests";
@@ -42,7 +42,6 @@ import {
   SUCCESS_HEADING,
   SUCCESS_TEXT,
   SUCCESS_TITLE,
-  TYPO_HINT,
   WAITING,
 } from "../support/words";
 

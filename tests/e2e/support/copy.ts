@@ -8,6 +8,7 @@ import { dashboard } from "../../../src/content/dashboard";
 import { features } from "../../../src/content/features";
 import { hero } from "../../../src/content/hero";
 import { solutions } from "../../../src/content/solutions";
+import { typoHint } from "../../../src/content/typo-hint";
 import { NAV } from "./words";
 
 /** The hero's heading of level 1 as a visitor reads it: the headline, then its accent. */
@@ -49,3 +50,11 @@ export function servedText(html: string): string {
         : (Object.entries(ENTITIES).find(([, name]) => name === entity)?.[0] ?? entity),
     );
 }
+
+/** The typo hint under the field for `corrected`, the address as it would be corrected: said, and its button. */
+export const TYPO_HINT = {
+  /** The words shown before the address's button ("Did you mean"). */
+  lead: typoHint.question.split("{email}")[0]?.trim() ?? "",
+  said: (corrected: string) => typoHint.question.replace("{email}", corrected),
+  take: (corrected: string) => typoHint.take.replace("{email}", corrected),
+};

@@ -43,12 +43,6 @@ export const NOT_STARTED_NOTE =
 export const NEEDS_JAVASCRIPT =
   "Joining the waitlist needs JavaScript, which is turned off in this browser. Turn it on and try again.";
 
-/** The typo hint under the field for `corrected`, the address as it would be corrected: said, and its button. */
-export const TYPO_HINT = {
-  said: (corrected: string) => `Did you mean ${corrected}?`,
-  take: (corrected: string) => `Use ${corrected}`,
-};
-
 /** What the form says while a signup waits, by the cause the site knows of (docs/behaviour.md, "Launch day"). */
 export const WAITING = {
   crowd: "Lots of signups right now. Your address is saved and we're still sending it.",

@@ -12,6 +12,7 @@
 import { randomUUID } from "node:crypto";
 import type { BrowserContext } from "@playwright/test";
 import type { EmulatorControls } from "../../../server/emulator/client";
+import { TYPO_HINT } from "../support/copy";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
 import { holdAppScript, holdRequests } from "../support/held-requests";
@@ -225,12 +226,14 @@ test("a typo hint taken, then one ignored: one Typo Hint each, taken or not, not
   const { form, email, submit } = waitlistForm(page);
   await email.fill(address.replace(/\.com$/, ".con"));
   await email.blur();
-  await form.getByRole("button", { name: `Use ${address}` }).click();
+  await form.getByRole("button", { name: TYPO_HINT.take(address) }).click();
   await expect(email).toHaveValue(address);
   await email.fill(ignored);
   // The first Join shows the hint, the second sends the address as typed.
   await submit.click();
-  await expect(form.getByRole("button", { name: "Use " + local + "@gmail.com" })).toBeVisible();
+  await expect(
+    form.getByRole("button", { name: TYPO_HINT.take(`${local}@gmail.com`) }),
+  ).toBeVisible();
   await submit.click();
   await expectSuccessShown(page);
   expect(await emulator.outbox(ignored)).toHaveLength(1);

@@ -5,13 +5,13 @@
  * on the page; a submit made before the app started is sent as typed.
  */
 import type { Locator, Page } from "@playwright/test";
+import { TYPO_HINT } from "../support/copy";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
 import { holdAppScript, watchRequests } from "../support/held-requests";
 import { expectSuccessShown } from "../support/tab-records";
 import { gotoApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
-import { TYPO_HINT } from "../support/words";
 
 /** `address` (the kit's, on example.com) with its ending slipped: example.con. */
 const slipOf = (address: string) => address.replace(/\.com$/, ".con");
@@ -39,7 +39,7 @@ test("a slip ignored: the first Join shows the hint and sends nothing, the next 
   await email.fill(slip);
   await submit.click();
   await expect(hintButton(page, address)).toBeVisible();
-  await expect(form.getByText("Did you mean", { exact: true })).toBeVisible();
+  await expect(form.getByText(TYPO_HINT.lead, { exact: true })).toBeVisible();
   await expect(submit).toHaveText("Join Waitlist");
   await expect(email).toHaveValue(slip);
   await submit.click();
