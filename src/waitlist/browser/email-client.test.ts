@@ -23,7 +23,9 @@ async function load(env: Record<string, string> = {}) {
   vi.stubEnv("VITE_EMAILJS_ORIGIN", "http://127.0.0.1:4180");
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   vi.stubGlobal("localStorage", memoryStore());
-  return import("./email-client");
+  const client = await import("./email-client");
+  // The page's client, as the page's waitlist makes it (browser-signup.ts).
+  return { ...client, sendWaitlistEmail: client.createEmailClient().send };
 }
 
 describe("buildTemplateParams", () => {

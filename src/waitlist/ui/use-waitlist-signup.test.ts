@@ -10,7 +10,8 @@ import { act, createElement, Fragment, useRef } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { markPageHydrated } from "@/lib/page-hydrated";
-import { type ResendQuestion, useResendQuestions } from "./resend-question";
+import { createPageState, PageStateProvider, usePageState } from "./page-state";
+import { type ResendQuestion, useAskedQuestion } from "./resend-question";
 import { useWaitlistSignup } from "./use-waitlist-signup";
 
 type Outcome = "sent" | "cancelled" | "unknown";
@@ -32,7 +33,9 @@ const toasts = vi.hoisted(() => ({
 }));
 const navigate = vi.hoisted(() => vi.fn());
 
-vi.mock("@/waitlist/browser/browser-signup", () => ({ browserSignup: () => signup }));
+vi.mock("@/waitlist/browser/browser-signup", () => ({
+  createBrowserWaitlist: () => ({ signup: () => signup }),
+}));
 vi.mock("@/hooks/use-toast", () => toasts);
 vi.mock("wouter", () => ({ useLocation: () => ["/", navigate] }));
 
@@ -50,7 +53,7 @@ let container: HTMLElement;
 let questions: (ResendQuestion | null)[] = [];
 
 function Listener() {
-  questions.push(useResendQuestions().asked);
+  questions.push(useAskedQuestion(usePageState().questions));
   return null;
 }
 
@@ -79,7 +82,11 @@ const honeypotField = () =>
 
 async function mount() {
   root = createRoot(container);
-  await act(async () => root?.render(createElement(Harness)));
+  // The page's state, its signup the stand-in above.
+  const state = createPageState();
+  await act(async () =>
+    root?.render(createElement(PageStateProvider, { value: state }, createElement(Harness))),
+  );
 }
 
 /** Submits the form as the browser would; whether the browser's own submit went ahead. */
