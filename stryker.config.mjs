@@ -1,5 +1,5 @@
 // Mutation testing (npm run test:mutation): Stryker mutates the signup's logic, the inline loader and
-// the form's hook, and runs the unit tests of src/ against each mutant (vitest.mutation.config.ts).
+// the form's hooks, and runs the unit tests of src/ against each mutant (vitest.mutation.config.ts).
 
 // The options: node_modules/@stryker-mutator/core/schema/stryker-schema.json.
 export default {
@@ -16,7 +16,10 @@ export default {
     "src/app/start-up/**/*.ts",
     "!src/app/**/*.test.ts",
     "!src/waitlist/**/*.test.ts",
+    // The typo hint's corpus is test data, not logic.
+    "!src/waitlist/core/typo-hint-corpus.ts",
     "src/waitlist/ui/use-waitlist-signup.ts",
+    "src/waitlist/ui/use-typo-hint.ts",
   ],
   coverageAnalysis: "perTest",
   // Each run starts from the last one's results, committed beside Stryker (docs/testing.md,

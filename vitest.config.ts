@@ -2,15 +2,17 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  // The bot check's and the field signals' build-time constants (vite.config.ts) as a build
-  // without them has them.
+  // The build-time constants (vite.config.ts) as a build without the bot check and the field
+  // signals, sending to EmailJS's own origin, has them.
   define: {
+    __EMAILJS_ORIGIN__: '"https://api.emailjs.com"',
     __BOT_CHECK_ON__: "false",
     __RECAPTCHA_SITE_KEY__: '""',
     __RECAPTCHA_ORIGIN__: '""',
     __ANALYTICS_ON__: "false",
     __PLAUSIBLE_DOMAIN__: '""',
     __PLAUSIBLE_ENDPOINT__: '""',
+    __PLAUSIBLE_LOCAL__: "false",
   },
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {

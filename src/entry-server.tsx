@@ -4,7 +4,7 @@ import { App } from "./app/app";
 import { renderHead } from "./app/head";
 import type { PrerenderRoute } from "./app/routes";
 import { seo } from "./content/seo";
-import { emailConfig } from "./lib/config";
+import { EMAILJS_ORIGIN } from "./lib/email-build";
 import { NO_TRUST_SETTINGS, type TrustSettings } from "./lib/trust-settings";
 import { createPageState } from "./waitlist/ui/page-state";
 
@@ -43,7 +43,7 @@ export async function render(
 }
 
 /** The EmailJS origin this build sends to: the CSP's connect-src must allow it. */
-export const emailOrigin = emailConfig.origin;
+export const emailOrigin = EMAILJS_ORIGIN;
 
 /** The web manifest the app links once the page has painted. */
 export const manifestHref = seo.files.manifest;

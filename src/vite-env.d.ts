@@ -14,6 +14,8 @@ interface ImportMetaEnv {
 }
 
 declare const __BUILD_YEAR__: number;
+/** The EmailJS API origin, parsed at build time from VITE_EMAILJS_ORIGIN (vite.config.ts). */
+declare const __EMAILJS_ORIGIN__: string;
 /** The bot check (reCAPTCHA v2 invisible) is on: VITE_RECAPTCHA_SITE_KEY is set (vite.config.ts). */
 declare const __BOT_CHECK_ON__: boolean;
 declare const __RECAPTCHA_SITE_KEY__: string;
@@ -24,3 +26,5 @@ declare const __ANALYTICS_ON__: boolean;
 declare const __PLAUSIBLE_DOMAIN__: string;
 /** Where events go: VITE_PLAUSIBLE_ENDPOINT, Plausible's cloud by default. */
 declare const __PLAUSIBLE_ENDPOINT__: string;
+/** The endpoint is this machine (the emulator's collector): local pages are counted. */
+declare const __PLAUSIBLE_LOCAL__: boolean;

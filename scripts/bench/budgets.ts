@@ -14,9 +14,10 @@
  *   machine slows both alike); Lighthouse CI compares a run with fixed numbers only.
  * - How soon the form is React's, from navigation, and how long an input during start-up waits for
  *   its next paint are judged against a React floor's: the least a prerendered React 19 page needs
- *   to own one form (scripts/bench/react-floor.ts). Form live is judged from navigation, not from
- *   first paint: the floor's figure after its first paint is bimodal (its module is often run
- *   before that paint, which costs it an LCP the LCP bar forbids; issue 49's decision).
+ *   to own one form while keeping the site's LCP rule, its app started only after its own first
+ *   contentful paint and a frame (scripts/bench/react-floor.ts). Form live is judged from
+ *   navigation. The floor's own LCP is measured beside the bare page's: a floor over the LCP bar
+ *   breaks the rule the site keeps, so it is a broken measurement, and the run fails.
  * - The main thread's work before first paint is printed beside the bare page's, not judged: it is
  *   the first screen's own cost, and the LCP bar keeps it honest.
  * - The weights count response bodies, JavaScript as served in brotli and again as a gzip-only host
@@ -78,14 +79,23 @@ export const FLOOR_BARS = {
    * React floor's plus this (medians over the rounds).
    */
   inputOverReactFloorMs: 50,
+  /**
+   * The React floor's own median LCP at most this many times the bare page's: it keeps the LCP
+   * rule the site keeps, or the bench fails the run (not a bar on the site: a check of the floor).
+   */
+  reactFloorLcpRatio: 1.15,
 };
 
 /** What the pages may weigh: the scripts and CSS of `/`, its idle preloads included, and each page's HTML. */
 export const WEIGHT_BUDGETS = {
   /** JavaScript as served in brotli. */
   jsBrotliBytes: 90 * KB,
-  /** The same scripts as a host that only gzips sends them. */
-  jsGzipBytes: 100 * KB,
+  /**
+   * The same scripts as a host that only gzips sends them. 101 KB since the typo hint (issue 57),
+   * which the issue allowed 3 KB of brotli: it costs 1.2 KB gzip, the field signals' build was 0.5
+   * KB from the old 100 KB, and gzip runs 15% over brotli here (docs/performance.md, "The bars").
+   */
+  jsGzipBytes: 101 * KB,
   /** Stylesheets and the CSS inlined into the HTML, in gzip. */
   cssGzipBytes: 15 * KB,
   /**
@@ -146,6 +156,10 @@ export function budgetsTable(): string {
     [
       "Form live: the form's field is React's, from navigation, 4x CPU",
       `at most ${FLOOR_BARS.formLiveOverReactFloor}× the React floor's`,
+    ],
+    [
+      "The React floor's own LCP (a check of the floor: over it, the run fails)",
+      `median at most ${FLOOR_BARS.reactFloorLcpRatio}× the bare page's`,
     ],
     [
       "Input during start-up: the longest event to next paint of a tap on the field and a letter typed at FCP + 0, 250, 500 and 1,000 ms, 4x CPU",

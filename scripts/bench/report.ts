@@ -88,6 +88,25 @@ export function printNoise(noisy: number[], runs: number, referenceTbt: Spread |
   );
 }
 
+/**
+ * Whether the React floor keeps the LCP rule it stands for: its median LCP beside the bare page's,
+ * printed, with the ratio judged by FLOOR_BARS.reactFloorLcpRatio (the run fails if it does not).
+ */
+export function reactFloorLcpCheck(figures: Record<string, PageFigures>) {
+  const bar = FLOOR_BARS.reactFloorLcpRatio;
+  const floor = figures.reactFloor?.spreads.lcp;
+  const bare = figures.reference?.spreads.lcp;
+  const ratio = summaryOf(figures, "reactFloor").lcpRatio;
+  const holds = ratio <= bar;
+  const lcp = (spread: Spread | undefined) =>
+    spread ? `${seconds(spread.median)} [${seconds(spread.min)}-${seconds(spread.max)}]` : "n/a";
+  const value = `LCP ${lcp(floor)} against the bare page's ${lcp(bare)}: ${ratio.toFixed(2)}x`;
+  console.log(
+    `\nReact floor keeps the LCP rule (its app starts after its first contentful paint and a frame): ${value} ${holds ? "ok" : "NO"} (<= ${bar}x, or the run fails)`,
+  );
+  return { value, bar: `<= ${bar}x`, holds };
+}
+
 const spreadText = (spread: Spread) =>
   `${millis(spread.median)} [${millis(spread.min)}-${millis(spread.max)}]`;
 

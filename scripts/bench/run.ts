@@ -1,8 +1,9 @@
 /**
- * Benchmarks the production build with Lighthouse beside a bare reference page, and at 4x CPU beside
- * a React floor and the bare page, in interleaved rounds on the same (possibly busy) machine, and
- * prints medians with their spread next to the bars of scripts/bench/budgets.ts (docs/performance.md
- * says how to read it).
+ * Benchmarks the production build with Lighthouse beside a bare reference page and the React floor,
+ * and at 4x CPU beside the React floor and the bare page, in interleaved rounds on the same
+ * (possibly busy) machine, and prints medians with their spread next to the bars of
+ * scripts/bench/budgets.ts (docs/performance.md says how to read it). The run fails when the React
+ * floor's own LCP breaks the LCP rule: a broken yardstick measures nothing.
  * Run: npm run bench [-- --runs 1] (raw results in reports/bench/raw/<timestamp>/).
  */
 import { mkdir, writeFile } from "node:fs/promises";
@@ -12,7 +13,7 @@ import { measureAgainstFloors } from "./floor-runs";
 import { measureFormLive } from "./form-live";
 import { FIGURE_KEYS, GROUP_LABELS, verdictsOf, WORST_KEYS } from "./metrics";
 import { PAGES } from "./pages";
-import { floorReport, printBreakdown, printNoise, printPreset } from "./report";
+import { floorReport, printBreakdown, printNoise, printPreset, reactFloorLcpCheck } from "./report";
 import { measureAll, presets } from "./runs";
 import { buildAndServe, startReactFloorServer, startReferenceServer } from "./servers";
 import { breakdownSpreads, noisyRounds, pageFiguresOf } from "./statistics";
@@ -41,7 +42,7 @@ async function main() {
   const signals = await buildAndServe(resolve(benchDir, "site-with-signals"), { signals: true });
   const reference = await startReferenceServer();
   const reactFloor = await startReactFloorServer();
-  const servers = { site, signals, reference };
+  const servers = { site, signals, reference, reactFloor };
   const urls = Object.fromEntries(
     PAGES.map((page) => [page.name, `${servers[page.served].url}${page.path}`]),
   );
@@ -71,6 +72,7 @@ async function main() {
     printBreakdown(breakdown, mobileRuns);
     const noisy = noisyRounds(runs, "mobile", "reference");
     printNoise(noisy, mobileRuns, figures.mobile?.reference?.spreads.tbt);
+    const floorCheck = reactFloorLcpCheck(figures.mobile ?? {});
     const landing = urls.landing ?? "";
     const floorRuns = await measureAgainstFloors(
       {
@@ -99,6 +101,7 @@ async function main() {
       input: floors.input,
       paintWork: floors.paintWork,
       verdicts,
+      reactFloorLcp: floorCheck,
       offenders,
     };
     await writeFile(summaryFile, `${JSON.stringify(summaryJson, null, 2)}\n`);
@@ -107,6 +110,13 @@ async function main() {
     console.log(
       `bars: ${holding} hold, ${verdicts.length - holding} do not${noisy.length > 0 ? " (noisy run)" : ""}`,
     );
+    if (!floorCheck.holds) {
+      const broken = `the React floor broke the LCP rule (${floorCheck.value}): its figures are no floor`;
+      // A quick look (`--runs N`) measures nothing to begin with: one noisy run of the floor must
+      // not fail it (CI runs one to keep the command working).
+      if (quickRuns === undefined) throw new Error(`${broken}, so this run measured nothing`);
+      console.log(`${broken}; a measurement would fail here (this quick look does not)`);
+    }
   } finally {
     await Promise.all([site.close(), signals.close(), reference.close(), reactFloor.close()]);
   }

@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
-import { brotliCompressSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { closeServer, ensurePortFree, freePort, listenOn, readPort } from "../../server/ports";
 import { readBuildSettings } from "../../server/preview";
 import { startPreviewServer } from "../../server/preview-server";
@@ -100,10 +100,15 @@ const CONTENT_TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
 };
 
-/** Files by URL path (`/` for the page), each in brotli, as plain responses without the site's headers. */
-async function serveInBrotli(files: Map<string, Buffer>, portOffset: number): Promise<Served> {
+/**
+ * Files by URL path (`/` for the page), each in brotli as the site's are (in gzip to a client that
+ * takes no brotli: the bench weighs scripts both ways), as plain responses without the site's headers.
+ */
+async function serveCompressed(files: Map<string, Buffer>, portOffset: number): Promise<Served> {
   const bodies = new Map(
-    [...files].map(([path, body]) => [path, brotliCompressSync(body)] as const),
+    [...files].map(
+      ([path, body]) => [path, { br: brotliCompressSync(body), gzip: gzipSync(body) }] as const,
+    ),
   );
   const server = createServer((request, response) => {
     const path = request.url ?? "/";
@@ -112,14 +117,15 @@ async function serveInBrotli(files: Map<string, Buffer>, portOffset: number): Pr
       response.writeHead(404).end();
       return;
     }
+    const encoding = /\bbr\b/.test(String(request.headers["accept-encoding"])) ? "br" : "gzip";
     const extension = path === "/" ? "html" : (path.split(".").pop() ?? "");
     response
       .writeHead(200, {
         "Content-Type": CONTENT_TYPES[extension] ?? "application/octet-stream",
-        "Content-Encoding": "br",
-        "Content-Length": String(body.length),
+        "Content-Encoding": encoding,
+        "Content-Length": String(body[encoding].length),
       })
-      .end(body);
+      .end(body[encoding]);
   });
   const port = await listenOn(server, portAfterBase(portOffset), "BENCH_PORT");
   return { url: `http://127.0.0.1:${port}`, close: () => closeServer(server) };
@@ -127,11 +133,11 @@ async function serveInBrotli(files: Map<string, Buffer>, portOffset: number): Pr
 
 /** The bare reference page, in brotli as the site's pages are. */
 export async function startReferenceServer(): Promise<Served> {
-  return serveInBrotli(new Map([["/", await readFile(referenceFile)]]), 1);
+  return serveCompressed(new Map([["/", await readFile(referenceFile)]]), 1);
 }
 
 /** The React floor (scripts/bench/react-floor.ts), built now and served in brotli the same way. */
 export async function startReactFloorServer(): Promise<Served> {
   console.log("Building the React floor...");
-  return serveInBrotli(await buildReactFloor(), 3);
+  return serveCompressed(await buildReactFloor(), 3);
 }

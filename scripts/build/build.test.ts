@@ -168,6 +168,28 @@ describe.concurrent("npm run build, as a deploy job runs it", () => {
     });
   });
 
+  it("with an origin or SITE_URL not written as the origin it names stops, naming the origin to set", async ({
+    expect,
+  }) => {
+    const result = await npmRunBuild({
+      ...PRIVACY,
+      ...DEPLOY,
+      VITE_EMAILJS_ORIGIN: "https:api.emailjs.com",
+      SITE_URL: "https://bulwark.example.com/",
+    });
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "Build stopped: VITE_EMAILJS_ORIGIN is https:api.emailjs.com, not written as the origin " +
+        "it names, https://api.emailjs.com: the build checks and ships that origin, so the " +
+        "setting must be it. Set it to https://api.emailjs.com.\n" +
+        "Build stopped: SITE_URL is https://bulwark.example.com/, not written as the origin it " +
+        "names, https://bulwark.example.com: the build checks and ships that origin, so the " +
+        "setting must be it. Set it to https://bulwark.example.com.\n",
+    });
+  });
+
   it("with an http: reCAPTCHA origin stops with one line", async ({ expect }) => {
     const result = await npmRunBuild({
       ...PRIVACY,

@@ -8,7 +8,12 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { build, type InlineConfig, loadEnv } from "vite";
 import { readAnalyticsConfig } from "../../src/analytics/config";
-import { LOCAL_MODE, readBotCheckConfig, readEmailConfig } from "../../src/lib/config";
+import {
+  LOCAL_MODE,
+  readBotCheckConfig,
+  readEmailConfig,
+  settingOrigin,
+} from "../../src/lib/config";
 import {
   missingPrivacySettingsWarning,
   readTrustSettings,
@@ -102,7 +107,8 @@ export async function buildSite({
   // Every setting is read before the guard may stop the build, so one run names all that is missing.
   const trust = readTrustSettingsForBuild(env);
   checkBuildEnv(mode, env, { localServices });
-  const siteUrl = env.SITE_URL?.trim() || FALLBACK_SITE_URL;
+  // The origin, as the check judged it: a production build refuses a SITE_URL written otherwise.
+  const siteUrl = settingOrigin(env.SITE_URL?.trim() || FALLBACK_SITE_URL);
   if (!env.SITE_URL?.trim()) {
     console.warn(`SITE_URL is not set: canonical and sharing links will use ${siteUrl}.`);
   }
@@ -128,7 +134,13 @@ export async function buildSite({
     // A first-party endpoint: the deploy files forward it to the upstream
     // (scripts/build/host-files.ts).
     ...(analytics.on && analytics.firstParty
-      ? { analyticsProxy: { path: analytics.endpoint, upstream: analytics.upstream } }
+      ? {
+          analyticsProxy: {
+            path: analytics.endpoint,
+            upstream: analytics.upstream,
+            domain: analytics.domain,
+          },
+        }
       : {}),
   };
   await writeSeoAssets({ distDir, siteUrl });

@@ -21,7 +21,11 @@ const settings: BuildSettings = {
   inlineScriptHashes: ["sha256-loader"],
   inlineStyleHashes: ["sha256-css"],
 };
-const PROXY = { path: "/p7/api/event", upstream: "https://plausible.io/api/event" };
+const PROXY = {
+  path: "/p7/api/event",
+  upstream: "https://plausible.io/api/event",
+  domain: "bulwark.example.com",
+};
 const withProxy: BuildSettings = { ...settings, analyticsProxy: PROXY };
 
 describe("hostFiles without a first-party endpoint", () => {
@@ -232,6 +236,13 @@ describe("each host's event proxy, as bundled", () => {
     expect(answer.status).toBe(202);
     expectProxyHeaders(answer);
     expectForwarded(upstream, "203.0.113.8");
+    // Any other path: nothing, which Netlify serves as if the function had not run.
+    const other = new Request("https://bulwark.example.com/success", {
+      method: "POST",
+      body: EVENT,
+    });
+    expect(edgeFunction(other, { ip: "203.0.113.8" })).toBeUndefined();
+    expect(upstream).toHaveBeenCalledOnce();
   });
 
   it("Vercel's middleware forwards with X-Real-IP and declares the endpoint as its matcher", async () => {
@@ -247,4 +258,23 @@ describe("each host's event proxy, as bundled", () => {
     expect(refused.status).toBe(405);
     expectProxyHeaders(refused);
   });
+
+  it.each(["/success", "/p7/api/event/more", "/p7/api"])(
+    "Vercel's middleware checks the path itself: %s goes on to the files, as next() says",
+    async (path) => {
+      const { vercel } = await builtModules();
+      const middleware = vercel.default as (r: Request) => Promise<Response>;
+      const upstream = stubUpstream();
+      const other = await middleware(
+        new Request(`https://bulwark.example.com${path}`, {
+          method: "POST",
+          headers: CLAIMS,
+          body: EVENT,
+        }),
+      );
+      expect(other.headers.get("x-middleware-next")).toBe("1");
+      expect(other.body).toBeNull();
+      expect(upstream).not.toHaveBeenCalled();
+    },
+  );
 });

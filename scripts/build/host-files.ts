@@ -88,9 +88,12 @@ function cloudflareRoutesFile(proxy: AnalyticsProxy): string {
   return `${JSON.stringify({ version: 1, include: [proxy.path], exclude: [] }, null, 2)}\n`;
 }
 
-/** What each host's copy of the handler is given: the upstream and the answers' headers. */
+/**
+ * What each host's copy of the handler is given: the endpoint's path, the site's Plausible domain,
+ * the upstream and the answers' headers.
+ */
 function proxySettings(settings: BuildSettings, proxy: AnalyticsProxy): EventProxySettings {
-  return { upstream: proxy.upstream, answerHeaders: eventProxyHeaders(settings) };
+  return { ...proxy, answerHeaders: eventProxyHeaders(settings) };
 }
 
 /**
@@ -113,9 +116,9 @@ export async function hostFiles(
   const handler = proxySettings(settings, proxy);
   return {
     ...files,
-    "_worker.js": await bundleEventProxy("cloudflare", proxy.path, handler),
+    "_worker.js": await bundleEventProxy("cloudflare", handler),
     "_routes.json": cloudflareRoutesFile(proxy),
-    "middleware.js": await bundleEventProxy("vercel", proxy.path, handler),
+    "middleware.js": await bundleEventProxy("vercel", handler),
   };
 }
 
@@ -132,6 +135,6 @@ export const NETLIFY_EDGE_FUNCTION_FILE = ".netlify/v1/edge-functions/event-prox
 export async function besideDistFiles(settings: BuildSettings): Promise<Record<string, string>> {
   const proxy = settings.analyticsProxy && checkedProxy(settings.analyticsProxy);
   if (!proxy) return {};
-  const text = await bundleEventProxy("netlify", proxy.path, proxySettings(settings, proxy));
+  const text = await bundleEventProxy("netlify", proxySettings(settings, proxy));
   return { [NETLIFY_EDGE_FUNCTION_FILE]: text };
 }

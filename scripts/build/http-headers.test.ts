@@ -25,7 +25,7 @@ describe("contentSecurityPolicy", () => {
         "manifest-src 'self'",
         "connect-src 'self' https://api.emailjs.com",
         "base-uri 'none'",
-        "form-action 'self'",
+        "form-action 'none'",
         "frame-ancestors 'none'",
       ].join("; "),
     );

@@ -28,11 +28,11 @@ export type BuildSettings = {
   analyticsOrigin?: string;
   /**
    * The field signals' first-party endpoint (VITE_PLAUSIBLE_ENDPOINT, a path on the site's own
-   * origin) and where the hosts forward it (PLAUSIBLE_UPSTREAM), only in a build with
-   * VITE_PLAUSIBLE_DOMAIN and such a path: the deploy files gain each host's proxy rule
-   * (scripts/build/host-files.ts).
+   * origin), where the hosts forward it (PLAUSIBLE_UPSTREAM) and the one domain its events may be
+   * for (VITE_PLAUSIBLE_DOMAIN), only in a build with VITE_PLAUSIBLE_DOMAIN and such a path: the
+   * deploy files gain each host's proxy (scripts/build/host-files.ts).
    */
-  analyticsProxy?: { path: string; upstream: string };
+  analyticsProxy?: { path: string; upstream: string; domain: string };
 };
 
 /** Where a build leaves its BuildSettings, relative to its output folder (beside dist/). */
@@ -90,7 +90,9 @@ export function contentSecurityPolicy(settings: BuildSettings): string {
     "manifest-src 'self'",
     `connect-src 'self' ${email}${recaptcha.connect}${analytics}`,
     "base-uri 'none'",
-    "form-action 'self'",
+    // No form of the site navigates: the waitlist's is method="dialog", which never submits
+    // anywhere (src/waitlist/ui/waitlist-form.tsx), and the app sends it by script.
+    "form-action 'none'",
     ...(recaptcha.frame ? [`frame-src ${recaptcha.frame}`] : []),
     "frame-ancestors 'none'",
   ].join("; ");

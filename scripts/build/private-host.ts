@@ -2,9 +2,11 @@
  * Where a URL's host would take a visitor's browser: this machine, its own network, nowhere on the
  * public internet, or a public host. The build refuses a service origin that is not public
  * (scripts/build/production-settings.ts). The addresses are IANA's special-purpose registries (IPv4
- * and IPv6, with the IPv4 address inside a mapped, NAT64 or 6to4 one deciding), the names those of
- * RFC 6761, RFC 6762 and RFC 8375 and ICANN's `.internal`. Pure: names are not resolved, so a public
- * name that resolves to a private address is not caught.
+ * and IPv6, with the IPv4 address inside a mapped, NAT64 or 6to4 one deciding), the names IANA's
+ * special-use domain names registry (RFC 6761, RFC 6762, RFC 8375, RFC 7686, RFC 9476), ICANN's
+ * `.internal` and those in common private use (RFC 6762, Appendix G). `.example` stays public: the
+ * docs and tests build with it. Pure: names are not resolved, so a public name that resolves to a
+ * private address is not caught.
  */
 
 export type HostKind =
@@ -14,7 +16,10 @@ export type HostKind =
   | "unspecified"
   /** Private, shared, link-local and unique-local addresses, and names only a local network resolves. */
   | "local"
-  /** Documentation, benchmarking, protocol, multicast and reserved addresses: no public host has one. */
+  /**
+   * Documentation, benchmarking, protocol, multicast and reserved addresses, and names for tests,
+   * never to resolve, of Tor or outside the DNS: no public host has one.
+   */
   | "unreachable"
   /** Not a name or address a browser could reach (the URL's host cannot be read). */
   | "unparsable"
@@ -82,9 +87,45 @@ const IPV6_RANGES: readonly Range[] = [
 /** IPv6's global unicast space: whatever lies outside it (and the ranges above) is reserved. */
 const GLOBAL_UNICAST = { network: "2000::", bits: 3 };
 
-/** Names for this machine, and the suffixes only a local network resolves. */
-const LOOPBACK_NAMES = /^(localhost|localhost\.localdomain)$|\.localhost$/;
-const LOCAL_SUFFIXES = ["local", "internal", "home.arpa", "localdomain"];
+/** A name and every name under it (`local` holds `printer.local`), its words naming it. */
+type NameRange = { suffix: string; kind: HostKind; what: string };
+
+const names = (suffix: string, kind: HostKind, what: string): NameRange => ({
+  suffix,
+  kind,
+  what: `${what} (.${suffix})`,
+});
+
+/**
+ * The special-use names no public host has, and those only a local network resolves; the first
+ * match decides (`localhost.localdomain` is this machine before `.localdomain` is a network's).
+ */
+const NAME_RANGES: readonly NameRange[] = [
+  // RFC 6761 6.3: the loopback, whatever is before it.
+  names("localhost", "loopback", "a loopback name"),
+  {
+    suffix: "localhost.localdomain",
+    kind: "loopback",
+    what: "a loopback name (localhost.localdomain)",
+  },
+  // RFC 6761 6.2 and 6.4: for tests, and never to resolve.
+  names("test", "unreachable", "a name reserved for testing"),
+  names("invalid", "unreachable", "a name that never resolves"),
+  // RFC 7686 and RFC 9476: Tor's onion services, and names outside the DNS altogether.
+  names("onion", "unreachable", "a Tor onion service's name"),
+  names("alt", "unreachable", "a name outside the DNS"),
+  // RFC 6762 (multicast DNS), RFC 8375 (home networks), ICANN's private-use `.internal` (2024).
+  names("local", "local", "a local network's name"),
+  names("home.arpa", "local", "a local network's name"),
+  names("internal", "local", "a local network's name"),
+  // In common private use (RFC 6762, Appendix G), and Linux's name for this machine's network.
+  names("lan", "local", "a local network's name"),
+  names("home", "local", "a local network's name"),
+  names("corp", "local", "a local network's name"),
+  names("intranet", "local", "a local network's name"),
+  names("private", "local", "a local network's name"),
+  names("localdomain", "local", "a local network's name"),
+];
 
 /** A DNS name's label (underscores allowed, as in service names) and a whole name's length. */
 const NAME_LABEL = /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
@@ -148,9 +189,8 @@ function ipv6Class(address: bigint): HostClass {
 const UNPARSABLE: HostClass = { kind: "unparsable", what: "a host that cannot be read" };
 
 function nameClass(name: string): HostClass {
-  if (LOOPBACK_NAMES.test(name)) return { kind: "loopback", what: `a loopback name (${name})` };
-  const suffix = LOCAL_SUFFIXES.find((suffix) => name === suffix || name.endsWith(`.${suffix}`));
-  if (suffix) return { kind: "local", what: `a local network's name (.${suffix})` };
+  const range = NAME_RANGES.find(({ suffix }) => name === suffix || name.endsWith(`.${suffix}`));
+  if (range) return { kind: range.kind, what: range.what };
   if (name.length > MAX_NAME || !name.split(".").every((label) => NAME_LABEL.test(label))) {
     return UNPARSABLE;
   }

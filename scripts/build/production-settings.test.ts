@@ -48,7 +48,16 @@ const TAKEN =
   "the hosts would forward it to Plausible instead of serving it (Cloudflare's worker takes the " +
   "path over)";
 
+const SITE_POINTS = "canonical links, the sitemap and sharing cards would point at";
+const SITE_ON_NETWORK = `${SITE_POINTS} a host only a local network reaches, never search engines or visitors elsewhere`;
+const SITE_NOWHERE = `${SITE_POINTS} a host that is on no public network`;
+
 const ACCEPTED = "accepted";
+
+/** The refusal of a setting not written as the origin or URL it names, with its own fix. */
+const spelt = (setting: string, value: string, what: "origin" | "URL", named: string) =>
+  `Build stopped: ${setting} is ${value}, not written as the ${what} it names, ${named}: the ` +
+  `build checks and ships that ${what}, so the setting must be it. Set it to ${named}.`;
 
 /**
  * Each row: the setting (or `mode`), its value on top of a real deploy's settings (GOOD), and the
@@ -242,13 +251,9 @@ const ROWS: [setting: string, value: string, expected: string, mode?: string][] 
   ["VITE_EMAILJS_ORIGIN", "https://[fec0::1]", `, a site-local address (fec0::/10): ${TO_NETWORK}`],
   ["VITE_EMAILJS_ORIGIN", "https://[ff02::1]", `, a multicast address (ff00::/8): ${TO_NOWHERE}`],
   // Names.
-  ["VITE_EMAILJS_ORIGIN", "https://localhost", `, a loopback name (localhost): ${TO_ITSELF}`],
-  ["VITE_EMAILJS_ORIGIN", "https://localhost.", `, a loopback name (localhost): ${TO_ITSELF}`],
-  [
-    "VITE_EMAILJS_ORIGIN",
-    "https://api.localhost",
-    `, a loopback name (api.localhost): ${TO_ITSELF}`,
-  ],
+  ["VITE_EMAILJS_ORIGIN", "https://localhost", `, a loopback name (.localhost): ${TO_ITSELF}`],
+  ["VITE_EMAILJS_ORIGIN", "https://localhost.", `, a loopback name (.localhost): ${TO_ITSELF}`],
+  ["VITE_EMAILJS_ORIGIN", "https://api.localhost", `, a loopback name (.localhost): ${TO_ITSELF}`],
   [
     "VITE_EMAILJS_ORIGIN",
     "https://localhost.localdomain",
@@ -274,10 +279,105 @@ const ROWS: [setting: string, value: string, expected: string, mode?: string][] 
     "https://mail",
     `, a single-label name, which only a local network resolves: ${TO_NETWORK}`,
   ],
+  // The special-use names (RFC 6761, RFC 7686, RFC 9476), and those in common private use.
+  [
+    "VITE_EMAILJS_ORIGIN",
+    "https://api.emailjs.test",
+    `, a name reserved for testing (.test): ${TO_NOWHERE}`,
+  ],
+  [
+    "VITE_EMAILJS_ORIGIN",
+    "https://api.emailjs.invalid",
+    `, a name that never resolves (.invalid): ${TO_NOWHERE}`,
+  ],
+  ["VITE_EMAILJS_ORIGIN", "https://mail.lan", `, a local network's name (.lan): ${TO_NETWORK}`],
+  ["VITE_EMAILJS_ORIGIN", "https://mail.home", `, a local network's name (.home): ${TO_NETWORK}`],
+  ["VITE_EMAILJS_ORIGIN", "https://mail.corp", `, a local network's name (.corp): ${TO_NETWORK}`],
+  [
+    "VITE_RECAPTCHA_ORIGIN",
+    "https://www.google.test",
+    ", a name reserved for testing (.test): every visitor's browser would ask a host that is on " +
+      "no public network for the bot check's script, so no signup would send",
+  ],
+  [
+    "VITE_PLAUSIBLE_ENDPOINT",
+    "https://plausible.onion/api/event",
+    ", a Tor onion service's name (.onion): every visitor's browser would post its page views to " +
+      "a host that is on no public network",
+  ],
+  [
+    "PLAUSIBLE_UPSTREAM",
+    "https://plausible.internal/api/event",
+    ", a local network's name (.internal): the hosts would forward every visitor's page views " +
+      "to a machine on their own network",
+  ],
+  // RFC 6761's documentation names stay open: the docs and the tests build with them.
+  ["VITE_EMAILJS_ORIGIN", "https://api.emailjs.example", ACCEPTED],
   // What stays open: public hosts over https:, a public IPv4 inside a wrapper.
   ["VITE_EMAILJS_ORIGIN", "https://api.emailjs.com", ACCEPTED],
-  ["VITE_EMAILJS_ORIGIN", "https://api.emailjs.com/", ACCEPTED],
-  ["VITE_EMAILJS_ORIGIN", "https://api.emailjs.com:443", ACCEPTED],
+
+  // What is checked is what ships: a setting not written as the origin or URL it names is refused.
+  ...[
+    "https:api.emailjs.com",
+    "https:/api.emailjs.com",
+    "https://api.emailjs.com/",
+    "https://api.emailjs.com:443",
+    "HTTPS://API.emailjs.com",
+  ].map((value): [string, string, string] => [
+    "VITE_EMAILJS_ORIGIN",
+    value,
+    spelt("VITE_EMAILJS_ORIGIN", value, "origin", "https://api.emailjs.com"),
+  ]),
+  [
+    "VITE_RECAPTCHA_ORIGIN",
+    "https:www.recaptcha.net",
+    spelt(
+      "VITE_RECAPTCHA_ORIGIN",
+      "https:www.recaptcha.net",
+      "origin",
+      "https://www.recaptcha.net",
+    ),
+  ],
+  [
+    "VITE_PLAUSIBLE_ENDPOINT",
+    "https:plausible.io/api/event",
+    spelt(
+      "VITE_PLAUSIBLE_ENDPOINT",
+      "https:plausible.io/api/event",
+      "URL",
+      "https://plausible.io/api/event",
+    ),
+  ],
+  [
+    "PLAUSIBLE_UPSTREAM",
+    "https://Plausible.io:443/api/event",
+    spelt(
+      "PLAUSIBLE_UPSTREAM",
+      "https://Plausible.io:443/api/event",
+      "URL",
+      "https://plausible.io/api/event",
+    ),
+  ],
+  [
+    "SITE_URL",
+    "https://bulwark.example.com/",
+    spelt("SITE_URL", "https://bulwark.example.com/", "origin", "https://bulwark.example.com"),
+  ],
+  [
+    "SITE_URL",
+    "https:bulwark.example.com",
+    spelt("SITE_URL", "https:bulwark.example.com", "origin", "https://bulwark.example.com"),
+  ],
+  [
+    "SITE_URL",
+    "https://bulwark.example.com/waitlist/",
+    spelt(
+      "SITE_URL",
+      "https://bulwark.example.com/waitlist/",
+      "origin",
+      "https://bulwark.example.com",
+    ),
+  ],
   ["VITE_EMAILJS_ORIGIN", "https://100.128.0.1", ACCEPTED],
   ["VITE_EMAILJS_ORIGIN", "https://[2606:4700::1111]", ACCEPTED],
   ["VITE_EMAILJS_ORIGIN", "https://[64:ff9b::808:808]", ACCEPTED],
@@ -345,10 +445,30 @@ const ROWS: [setting: string, value: string, expected: string, mode?: string][] 
   ],
   ["PLAUSIBLE_UPSTREAM", "https://plausible.example.com/api/event", ACCEPTED],
 
-  // SITE_URL: an intranet site is fine; this machine, no network at all or a password are not.
-  ["SITE_URL", "https://10.0.0.5", ACCEPTED],
-  ["SITE_URL", "https://wiki.home.arpa/", ACCEPTED],
-  ["SITE_URL", "https://bulwark.example.com/waitlist/", ACCEPTED],
+  // SITE_URL: a public https: origin; this machine, a local network, no network at all or a
+  // password are not.
+  ["SITE_URL", "https://bulwark.example", ACCEPTED],
+  ["SITE_URL", "https://10.0.0.5", `, a private address (10.0.0.0/8): ${SITE_ON_NETWORK}`],
+  [
+    "SITE_URL",
+    "https://wiki.home.arpa",
+    `, a local network's name (.home.arpa): ${SITE_ON_NETWORK}`,
+  ],
+  ["SITE_URL", "https://bulwark.lan", `, a local network's name (.lan): ${SITE_ON_NETWORK}`],
+  ["SITE_URL", "https://bulwark.corp", `, a local network's name (.corp): ${SITE_ON_NETWORK}`],
+  ["SITE_URL", "https://bulwark.home", `, a local network's name (.home): ${SITE_ON_NETWORK}`],
+  ["SITE_URL", "https://bulwark.local", `, a local network's name (.local): ${SITE_ON_NETWORK}`],
+  [
+    "SITE_URL",
+    "https://bulwark.internal",
+    `, a local network's name (.internal): ${SITE_ON_NETWORK}`,
+  ],
+  ["SITE_URL", "https://bulwark.test", `, a name reserved for testing (.test): ${SITE_NOWHERE}`],
+  [
+    "SITE_URL",
+    "https://bulwark.invalid",
+    `, a name that never resolves (.invalid): ${SITE_NOWHERE}`,
+  ],
   [
     "SITE_URL",
     "https://localhost.localdomain",
@@ -358,8 +478,7 @@ const ROWS: [setting: string, value: string, expected: string, mode?: string][] 
   [
     "SITE_URL",
     "https://203.0.113.10",
-    ", a documentation address (203.0.113.0/24): canonical links, the sitemap and sharing cards " +
-      "would point at a host that is on no public network",
+    `, a documentation address (203.0.113.0/24): ${SITE_NOWHERE}`,
   ],
   [
     "SITE_URL",
@@ -454,7 +573,9 @@ describe("a production build's settings", () => {
         VITE_EMAILJS_ORIGIN: "https://api.emailjs.com",
         VITE_RECAPTCHA_SITE_KEY: "site-key",
         VITE_RECAPTCHA_ORIGIN: "https://www.recaptcha.net",
-        SITE_URL: "https://www.bulwark.example/",
+        VITE_PLAUSIBLE_ENDPOINT: "https://plausible.io/api/event",
+        PLAUSIBLE_UPSTREAM: "https://plausible.io/api/event",
+        SITE_URL: "https://www.bulwark.example",
       }),
     ).toEqual([]);
     // Blank is unset: the defaults, both https: and public.
@@ -533,10 +654,6 @@ describe("a production build's settings", () => {
       "Build stopped: SITE_URL is bulwark.example.com, not a URL. Set it to the site's public " +
         "https: address, such as https://bulwark.example.com.",
     );
-  });
-
-  it("accepts an https: SITE_URL on a private network (an intranet site)", () => {
-    expect(productionSettingFaults({ ...GOOD, SITE_URL: "https://10.0.0.5" })).toEqual([]);
   });
 
   it("names every fault of one run, one line each", () => {

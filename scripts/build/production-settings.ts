@@ -2,8 +2,9 @@
  * What a build refuses, one line each naming the setting (docs/configuration.md, "What a build
  * refuses"): an unknown mode; a missing EmailJS id or SITE_URL; a service URL or SITE_URL a
  * visitor's browser could not use from the public site (a host that is not public or cannot be
- * read, private-host.ts; not https:; a user name or password; an origin that is more than one); a
- * field signals' endpoint path the site already has (endpoint-path.ts). Called by
+ * read, private-host.ts; not https:; a user name or password; an origin that is more than one; a
+ * setting not written as the origin or URL it names); a field signals' endpoint path the site
+ * already has (endpoint-path.ts). Called by
  * scripts/build/build.ts before anything is built.
  */
 import { DEFAULT_PLAUSIBLE_ENDPOINT } from "../../src/analytics/config";
@@ -123,6 +124,20 @@ const PLAUSIBLE_UPSTREAM: Service = {
 const onThisMachine = (checked: Checked, options: ProductionBuildOptions) =>
   options.localServices === true && checked.url !== null && checked.host.kind === "loopback";
 
+/**
+ * A setting not written as what it names: `https:api.emailjs.com` or `https://api.emailjs.com/` for
+ * the origin `https://api.emailjs.com`. The checks judge the parsed URL, and the build ships the
+ * parsed origin (src/lib/config.ts, build.ts); a setting that differs from it is refused, so what was
+ * checked, what ships and what is set are one string.
+ */
+function spellingFault(is: string, value: string, named: string, what: "origin" | "URL") {
+  if (value === named) return null;
+  return (
+    `${is}, not written as the ${what} it names, ${named}: the build checks and ships that ` +
+    `${what}, so the setting must be it. Set it to ${named}.`
+  );
+}
+
 function serviceFault(service: Service, value: string, options: ProductionBuildOptions) {
   const checked = parse(value);
   const is = `Build stopped: ${service.setting} is ${shown(value, checked)}`;
@@ -131,7 +146,10 @@ function serviceFault(service: Service, value: string, options: ProductionBuildO
   if (hasCredentials(url)) {
     return `${is}, a URL with a user name or password: the build would publish them ${service.published}. ${service.fix}`;
   }
-  if (onThisMachine(checked, options)) return null;
+  const spelling = service.origin
+    ? spellingFault(is, value, url.origin, "origin")
+    : spellingFault(is, value, url.href, "URL");
+  if (onThisMachine(checked, options)) return spelling;
   if (host.kind === "unparsable" && /^https?:$/.test(url.protocol)) {
     return `${is}, whose host cannot be read as a name or an address. ${service.fix}`;
   }
@@ -147,7 +165,7 @@ function serviceFault(service: Service, value: string, options: ProductionBuildO
       `browser's requests would go elsewhere than the service's own paths. ${service.fix}`
     );
   }
-  return null;
+  return spelling;
 }
 
 function siteUrlFault(value: string, options: ProductionBuildOptions) {
@@ -159,7 +177,8 @@ function siteUrlFault(value: string, options: ProductionBuildOptions) {
   if (hasCredentials(url)) {
     return `${is}, a URL with a user name or password: every page's canonical link and the sitemap would publish them. ${fix}`;
   }
-  if (onThisMachine(checked, options)) return null;
+  const spelling = spellingFault(is, value, url.origin, "origin");
+  if (onThisMachine(checked, options)) return spelling;
   if (host.kind === "unparsable" && /^https?:$/.test(url.protocol)) {
     return `${is}, whose host cannot be read as a name or an address. ${fix}`;
   }
@@ -169,11 +188,12 @@ function siteUrlFault(value: string, options: ProductionBuildOptions) {
       `would point every visitor at their own machine. ${fix}`
     );
   }
-  if (host.kind === "unreachable") {
-    return (
-      `${is}, ${host.what}: canonical links, the sitemap and sharing cards would point at a ` +
-      `host that is on no public network. ${fix}`
-    );
+  if (host.kind === "unreachable" || host.kind === "local") {
+    const where =
+      host.kind === "local"
+        ? "a host only a local network reaches, never search engines or visitors elsewhere"
+        : "a host that is on no public network";
+    return `${is}, ${host.what}: canonical links, the sitemap and sharing cards would point at ${where}. ${fix}`;
   }
   if (url.protocol !== "https:") {
     return (
@@ -181,7 +201,7 @@ function siteUrlFault(value: string, options: ProductionBuildOptions) {
       `visitors and search engines to an unencrypted copy. ${fix}`
     );
   }
-  return null;
+  return spelling;
 }
 
 /** The missing settings a production build needs, in one line, or null. */

@@ -65,6 +65,8 @@ describe("the Funnel view", () => {
       Signups: "1",
       Conversion: "100.0%",
       "Kept for later": "0",
+      "Typo hints shown": "0",
+      "Typo hints taken": "0",
     });
     expect(table(doc, "Failures by cause")).toBe("None.");
     expect(table(doc, "Top sources")).toEqual([["Direct / none", "1"]]);
@@ -72,17 +74,21 @@ describe("the Funnel view", () => {
     expect(doc.querySelector("header p")?.textContent).toContain("From the 5 events");
   });
 
-  it("shows failures by cause, sources and missed pages, escaped", async () => {
+  it("shows failures by cause, the typo hints, sources and missed pages, escaped", async () => {
     await send("pageview", "/?utm_source=newsletter");
     await send("pageview", "/", { r: "https://news.example" });
     await send("Signup Failed", "/", { p: { cause: "throttled" } });
     await send("Signup Failed", "/", { p: { cause: "throttled" } });
     await send("Signup Failed", "/", { p: { cause: "<img src=x onerror=alert(1)>" } });
     await send("Signup Kept", "/", { p: { reason: "crowd" } });
+    await send("Typo Hint", "/", { p: { taken: "no" } });
+    await send("Typo Hint", "/", { p: { taken: "yes" } });
     await send("pageview", "/404?ref=<b>x</b>");
     const { doc } = await openFunnel();
     expect(figures(doc)).toMatchObject({ Visits: "2", Signups: "0", Conversion: "0.0%" });
     expect(figures(doc)["Kept for later"]).toBe("1");
+    expect(figures(doc)["Typo hints shown"]).toBe("2");
+    expect(figures(doc)["Typo hints taken"]).toBe("1");
     expect(table(doc, "Failures by cause")).toEqual([
       ["throttled", "2"],
       ["<img src=x onerror=alert(1)>", "1"],

@@ -37,6 +37,8 @@ function figures(result: Funnel): string {
     ["Signups", String(result.signups)],
     ["Conversion", formatPercent(result.conversion)],
     ["Kept for later", String(result.kept)],
+    ["Typo hints shown", String(result.hintsShown)],
+    ["Typo hints taken", String(result.hintsTaken)],
   ];
   const list = rows.map(([name, value]) => `<div><dt>${name}</dt><dd>${value}</dd></div>`);
   return (

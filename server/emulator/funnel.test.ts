@@ -32,6 +32,8 @@ describe("funnel", () => {
       conversion: 100,
       failures: [],
       kept: 0,
+      hintsShown: 0,
+      hintsTaken: 0,
       sources: [{ label: "Direct / none", count: 1 }],
       notFound: [],
     });
@@ -45,6 +47,8 @@ describe("funnel", () => {
       conversion: 0,
       failures: [],
       kept: 0,
+      hintsShown: 0,
+      hintsTaken: 0,
       sources: [],
       notFound: [],
     });
@@ -77,6 +81,12 @@ describe("funnel", () => {
     ]);
     expect(result.kept).toBe(2);
     expect(result.signups).toBe(0);
+  });
+
+  it("counts the typo hints shown and those taken", () => {
+    const hint = (taken: string) => named("Typo Hint", { taken });
+    const result = funnel([hint("no"), hint("yes"), hint("no"), named("Typo Hint")]);
+    expect([result.hintsShown, result.hintsTaken]).toEqual([4, 1]);
   });
 
   it("tells each visit's source: a source parameter, else another site's referrer, else direct", () => {
@@ -153,6 +163,7 @@ describe("formatFunnel", () => {
       named("Signup"),
       named("Signup Failed", { cause: "throttled" }),
       named("Signup Kept", { reason: "crowd" }),
+      named("Typo Hint", { taken: "yes" }),
       view("/404", "https://mail.example"),
     ]);
     expect(formatFunnel(result)).toBe(
@@ -162,6 +173,8 @@ describe("formatFunnel", () => {
         "Signups                     1",
         "Conversion              33.3%",
         "Kept for later              1",
+        "Typo hints shown            1",
+        "Typo hints taken            1",
         "Failures by cause",
         "  throttled                 1",
         "Top sources",
@@ -176,11 +189,13 @@ describe("formatFunnel", () => {
   it("says (none) for an empty list", () => {
     expect(formatFunnel(funnel([]))).toBe(
       [
-        "Visits             0",
-        "Form starts        0",
-        "Signups            0",
-        "Conversion      0.0%",
-        "Kept for later     0",
+        "Visits               0",
+        "Form starts          0",
+        "Signups              0",
+        "Conversion        0.0%",
+        "Kept for later       0",
+        "Typo hints shown     0",
+        "Typo hints taken     0",
         "Failures by cause",
         "  (none)",
         "Top sources",

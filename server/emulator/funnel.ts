@@ -1,8 +1,9 @@
 /**
  * The signup funnel of a list of analytics events, as the emulator's Funnel view and the load test
  * show it: visits of the landing page, form starts, signups, the conversion between them, the
- * failures by cause, the signups kept for later, where visits came from and where the visits of the
- * not-found page came from. Pure: it reads only the events it is given.
+ * failures by cause, the signups kept for later, the typo hints shown and taken, where visits came
+ * from and where the visits of the not-found page came from. Pure: it reads only the events it is
+ * given.
  */
 import { notFoundPage, pageAt } from "../../src/site-paths";
 
@@ -28,6 +29,9 @@ export type Funnel = {
   failures: Tally[];
   /** "Signup Kept" events: signups the page keeps to send later. */
   kept: number;
+  /** "Typo Hint" events: the hints shown under the field (each counted as it goes), and taken. */
+  hintsShown: number;
+  hintsTaken: number;
   /** Where the landing page's visits came from, the top few. */
   sources: Tally[];
   /**
@@ -89,6 +93,8 @@ export function funnel(events: readonly FunnelEvent[]): Funnel {
   let formStarts = 0;
   let signups = 0;
   let kept = 0;
+  let hintsShown = 0;
+  let hintsTaken = 0;
   for (const event of events) {
     switch (event.n) {
       case "pageview": {
@@ -111,6 +117,10 @@ export function funnel(events: readonly FunnelEvent[]): Funnel {
       case "Signup Kept":
         kept += 1;
         break;
+      case "Typo Hint":
+        hintsShown += 1;
+        if (event.p?.taken === "yes") hintsTaken += 1;
+        break;
     }
   }
   const visits = sources.length;
@@ -121,6 +131,8 @@ export function funnel(events: readonly FunnelEvent[]): Funnel {
     conversion: percent(signups, visits),
     failures: tally(causes),
     kept,
+    hintsShown,
+    hintsTaken,
     sources: tally(sources, TOP),
     notFound: tally(notFoundSources, TOP),
   };
@@ -148,6 +160,8 @@ export function formatFunnel(result: Funnel): string {
     ["Signups", String(result.signups)],
     ["Conversion", formatPercent(result.conversion)],
     ["Kept for later", String(result.kept)],
+    ["Typo hints shown", String(result.hintsShown)],
+    ["Typo hints taken", String(result.hintsTaken)],
   );
   section("Failures by cause", result.failures);
   section("Top sources", result.sources);

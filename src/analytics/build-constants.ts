@@ -7,3 +7,4 @@
  */
 export const PLAUSIBLE_DOMAIN: string = __PLAUSIBLE_DOMAIN__;
 export const PLAUSIBLE_ENDPOINT: string = __PLAUSIBLE_ENDPOINT__;
+export const PLAUSIBLE_LOCAL: boolean = __PLAUSIBLE_LOCAL__;

@@ -29,6 +29,20 @@ describe("readAnalyticsConfig", () => {
     expect(config.connectOrigin).toBe("https://stats.bulwark.example");
   });
 
+  it.each([
+    ["http://127.0.0.1:4180/api/event", true],
+    ["http://localhost:4180/api/event", true],
+    ["http://[::1]:4180/api/event", true],
+    ["/stats/api/event", false],
+    ["https://stats.bulwark.example/api/event", false],
+  ])("counts local pages for the endpoint %s: %s", (endpoint, local) => {
+    const config = readAnalyticsConfig({
+      VITE_PLAUSIBLE_DOMAIN: "bulwark.example",
+      VITE_PLAUSIBLE_ENDPOINT: endpoint,
+    });
+    expect(config.local).toBe(local);
+  });
+
   it("a path on the site's own origin is first-party: nothing for connect-src, forwarded upstream", () => {
     const config = readAnalyticsConfig({
       VITE_PLAUSIBLE_DOMAIN: "bulwark.example",

@@ -20,7 +20,9 @@ export type FieldEvent =
       };
     }
   | { name: "Signup Failed"; props: { cause: string } }
-  | { name: "Signup Kept"; props: { reason: string } };
+  | { name: "Signup Kept"; props: { reason: string } }
+  /** A typo hint under the field ended: its button was used, or not (never the address or domain). */
+  | { name: "Typo Hint"; props: { taken: "yes" | "no" } };
 
 /** Every event's name, and no other (the type makes it the whole list). */
 const EVENT_NAMES: Readonly<Record<FieldEvent["name"], true>> = {
@@ -29,6 +31,7 @@ const EVENT_NAMES: Readonly<Record<FieldEvent["name"], true>> = {
   Signup: true,
   "Signup Kept": true,
   "Signup Failed": true,
+  "Typo Hint": true,
 };
 
 /**
@@ -37,6 +40,15 @@ const EVENT_NAMES: Readonly<Record<FieldEvent["name"], true>> = {
  */
 export function isFieldEventName(name: string): boolean {
   return Object.hasOwn(EVENT_NAMES, name);
+}
+
+/**
+ * `name` is an event the site's tracker sends: one of the field events, or Plausible's own
+ * `engagement` event, which repeats the last page view's cleaned URL (plausible-tracker.ts). The
+ * hosts' event proxy forwards no other (scripts/build/event-proxy/handler.ts).
+ */
+export function isTrackerEventName(name: string): boolean {
+  return isFieldEventName(name) || name === "engagement";
 }
 
 /** An event and the page it happened on (it may be sent after the page moved on). */

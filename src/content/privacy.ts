@@ -50,7 +50,7 @@ export const privacyNotice = {
     term: "Who receives it",
     text: "EmailJS, the service that sends this form to us, and the provider of our team's mailbox. They handle it only on our behalf. No one else gets it, and we never sell it.",
     withBotCheck:
-      "EmailJS, the service that sends this form to us, and the provider of our team's mailbox. They handle it only on our behalf, and we never sell it. Google handles data for us too, as our processor for reCAPTCHA, when you use the form: its spam check sees your IP address and details of your browser and how you use this page (not your email address), and sets the one cookie that check needs (_GRECAPTCHA).",
+      "EmailJS, the service that sends this form to us, and the provider of our team's mailbox. They handle it only on our behalf, and we never sell it. Google handles data for us too, as our processor for reCAPTCHA, when you use the form: its spam check sees your IP address, details of your browser and how you use this page, and sets the one cookie that check needs (_GRECAPTCHA). We do not give Google your email address, but its check runs as a script in this page.",
   },
   retention: {
     term: "How long we keep it",

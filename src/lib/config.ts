@@ -26,12 +26,33 @@ function milliseconds(value: string | boolean | undefined, fallback: number): nu
   return Number.isInteger(ms) && ms > 0 ? ms : fallback;
 }
 
+/**
+ * The origin a URL setting names, as a browser reads it (`https:api.emailjs.com/` is
+ * `https://api.emailjs.com`): what ships, so what a production build checked is what runs (it
+ * refuses a setting written otherwise, scripts/build/production-settings.ts). A value that is no
+ * URL is left as it is.
+ */
+export function settingOrigin(value: string): string {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The EmailJS API origin the browser sends to, parsed at build time: vite.config.ts defines it as
+ * a constant (src/lib/email-build.ts), so the browser ships the origin itself and no parser.
+ */
+export function readEmailOrigin(env: BuildEnv): string {
+  return settingOrigin(text(env.VITE_EMAILJS_ORIGIN) || DEFAULT_EMAILJS_ORIGIN);
+}
+
 export function readEmailConfig(env: BuildEnv) {
   return {
     publicKey: text(env.VITE_EMAILJS_PUBLIC_KEY),
     serviceId: text(env.VITE_EMAILJS_SERVICE_ID),
     templateId: text(env.VITE_EMAILJS_TEMPLATE_ID),
-    origin: text(env.VITE_EMAILJS_ORIGIN) || DEFAULT_EMAILJS_ORIGIN,
     /** How long a request may go unanswered before the visitor is told it is taking a while. */
     timeoutMs: milliseconds(env.VITE_EMAILJS_TIMEOUT_MS, DEFAULT_SEND_TIMEOUT_MS),
     /** How long a signup is tried again, from its first try, before the visitor is told it failed. */
@@ -56,7 +77,7 @@ export function readBotCheckConfig(env: BuildEnv) {
   const siteKey = text(env.VITE_RECAPTCHA_SITE_KEY);
   return {
     siteKey,
-    origin: new URL(text(env.VITE_RECAPTCHA_ORIGIN) || DEFAULT_RECAPTCHA_ORIGIN).origin,
+    origin: settingOrigin(text(env.VITE_RECAPTCHA_ORIGIN) || DEFAULT_RECAPTCHA_ORIGIN),
     on: siteKey !== "",
   };
 }

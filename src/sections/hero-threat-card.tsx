@@ -11,7 +11,9 @@ import { hero } from "@/content/hero";
  * The static sample of a blocked attack that sits beside the pitch; only its button moves. A figure
  * named by its title and described by its "Sample data" badge, so no one takes it for a live alert.
  * Compact on phones (no icon, no detail line, no box around the figures), so the waitlist form below
- * it starts within 800 px of the top of a 375x667 screen.
+ * it starts within 800 px of the top of a 375x667 screen. Its endpoint, address and time are in the
+ * page's one face with tabular figures, not a monospace face: a second face is a second font's
+ * first text layout before the first paint (docs/performance.md).
  */
 export function HeroThreatCard() {
   const card = hero.threatCard;
@@ -52,7 +54,7 @@ function ThreatSummary({ titleId, sampleId }: { titleId: string; sampleId: strin
             <p id={titleId} className="font-semibold text-ink">
               {card.title}
             </p>
-            <p className="font-mono text-xs whitespace-nowrap text-ink-muted">{card.endpoint}</p>
+            <p className="text-xs whitespace-nowrap text-ink-muted tabular-nums">{card.endpoint}</p>
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -72,11 +74,11 @@ function ThreatSummary({ titleId, sampleId }: { titleId: string; sampleId: strin
       <dl className="mt-3 flex flex-wrap gap-x-8 gap-y-2 text-sm sm:mt-4 sm:rounded-xl sm:border sm:border-line sm:bg-canvas/60 sm:p-3">
         <div className="min-w-0 sm:flex-1">
           <dt className="text-xs text-ink-muted">{card.sourceLabel}</dt>
-          <dd className="mt-0.5 font-mono wrap-anywhere text-ink">{card.source}</dd>
+          <dd className="mt-0.5 wrap-anywhere text-ink tabular-nums">{card.source}</dd>
         </div>
         <div className="min-w-0 sm:flex-1">
           <dt className="text-xs text-ink-muted">{card.timeLabel}</dt>
-          <dd className="mt-0.5 font-mono wrap-anywhere text-ink">{card.time}</dd>
+          <dd className="mt-0.5 wrap-anywhere text-ink tabular-nums">{card.time}</dd>
         </div>
       </dl>
     </>

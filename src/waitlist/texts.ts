@@ -9,6 +9,11 @@ export type WaitlistContent = {
   privacy: string;
   keptNote: string;
   /**
+   * The typo hint under the field (docs/behaviour.md, "Typo hint"); `{email}` stands for the address
+   * as it would be corrected. `question` is shown and said; `take` names its button.
+   */
+  typoHint: { question: string; take: string };
+  /**
    * While a signup waits, by what the site knows of the cause (docs/behaviour.md, "Launch day"):
    * EmailJS turned it away for the rate (429), the service failed or did not answer (5xx, no
    * answer), the browser is offline, or an answer is overdue (or another tab sends it).
@@ -48,6 +53,7 @@ export const waitlist = {
   invalidEmail: "Please enter a valid email address",
   privacy: "We only use your address to contact you about Bulwark early access.",
   keptNote: "Your last attempt didn't go through, so we kept your address. Try again when ready.",
+  typoHint: { question: "Did you mean {email}?", take: "Use {email}" },
   waiting: {
     crowd: "Lots of signups right now. Your address is saved and we're still sending it.",
     trouble:

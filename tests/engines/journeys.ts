@@ -2,11 +2,25 @@
  * The visitor journeys every engine must pass (docs/behaviour.md, "Quality bars": Engines), written once against
  * EnginePage. Elements are found by role and accessible name (in-page.ts); the one exception is the
  * mobile menu, reached through the toggle's aria-controls id, since a list has no name of its own.
- * Texts are typed here, never imported from src/content or src/waitlist/texts.ts
- * (docs/behaviour.md, "Tests").
+ * The fixed words come from the browser tests' kit (tests/e2e/support/words.ts), copy from
+ * src/content/, never from src/waitlist/texts.ts (docs/behaviour.md, "Tests").
  */
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
+import { solutions } from "../../src/content/solutions";
+import {
+  EMAIL_LABEL,
+  FAILURE_TITLE,
+  FORM_NAME,
+  INVALID,
+  JOIN,
+  JOINING,
+  NAV,
+  NOT_FOUND,
+  SUCCESS_HEADING,
+  SUCCESS_TITLE,
+  TOAST_REGION,
+} from "../e2e/support/words";
 import { faultsUsedUp, outboxFor, setFault } from "./emulator";
 import type { EnginePage } from "./engine-page";
 import type { ElementState, Query } from "./in-page";
@@ -28,12 +42,12 @@ const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 375, height: 740 };
 const MD_BREAKPOINT_PX = 768;
 
-const form: Query = { role: "form", name: "Join the early-access waitlist" };
-const emailField: Query = { role: "textbox", name: "Work email address", within: form };
-const joinButton: Query = { role: "button", name: "Join Waitlist", within: form };
-const toastRegion: Query = { role: "region", name: "Notifications (F8)" };
-const nav: Query = { role: "navigation", name: "Main" };
-const menuToggle: Query = { role: "button", name: "Menu", within: nav };
+const form: Query = { role: "form", name: FORM_NAME };
+const emailField: Query = { role: "textbox", name: EMAIL_LABEL, within: form };
+const joinButton: Query = { role: "button", name: JOIN, within: form };
+const toastRegion: Query = { role: "region", name: TOAST_REGION };
+const nav: Query = { role: "navigation", name: NAV.name };
+const menuToggle: Query = { role: "button", name: NAV.menu, within: nav };
 const heading = (name: string, level: number): Query => ({ role: "heading", name, level });
 
 /** What a journey can wait on: the first match of a query, in any state the page is in now. */
@@ -85,9 +99,9 @@ async function expectOutbox(email: string, lines: number) {
 /** /success as a visitor arrives there after a signup: heading, toast and the conversion log. */
 async function expectSuccess(page: EnginePage) {
   await waitForPath(page, "/success");
-  await waitForState(page, heading("Thank You!", 1), "the Thank You! heading", () => true);
+  await waitForState(page, heading(SUCCESS_HEADING, 1), "the Thank You! heading", () => true);
   await waitForState(page, toastRegion, "the Redirecting... toast", (toast) =>
-    toast.text.includes("Redirecting..."),
+    toast.text.includes(SUCCESS_TITLE),
   );
   await waitFor(
     async () =>
@@ -115,8 +129,8 @@ function routeJourney(path: string, title: string, level1: string | RegExp): Jou
 
 export const journeys: Journey[] = [
   routeJourney("/", "/", /^Stop API attacks/),
-  routeJourney("/success", "/success", "Thank You!"),
-  routeJourney("/no-such-page", "an unknown path", "404 Page Not Found"),
+  routeJourney("/success", "/success", SUCCESS_HEADING),
+  routeJourney("/no-such-page", "an unknown path", NOT_FOUND.heading),
   {
     name: "an invalid address is refused with a message and nothing is sent",
     viewport: DESKTOP,
@@ -126,7 +140,7 @@ export const journeys: Journey[] = [
       await page.fill(emailField, address);
       await page.click(joinButton);
       const field = await waitForState(page, emailField, "the field marked invalid", (state) =>
-        state.description.includes("Please enter a valid email address"),
+        state.description.includes(INVALID),
       );
       assert.equal(field.invalid, "true", "aria-invalid on the field");
       assert.equal(field.value, address, "the typed address stays");
@@ -179,7 +193,7 @@ export const journeys: Journey[] = [
       await page.fill(emailField, address);
       await page.click(joinButton);
       await waitForState(page, toastRegion, "the Submission failed toast", (toast) =>
-        toast.text.includes("Submission failed"),
+        toast.text.includes(FAILURE_TITLE),
       );
       await waitForPath(page, "/");
       const field = await waitForState(page, emailField, "the field", () => true);
@@ -210,7 +224,7 @@ export const journeys: Journey[] = [
         // would already be under way.
         await waitForState(
           page,
-          { role: "button", name: "Joining...", within: form },
+          { role: "button", name: JOINING, within: form },
           "Joining... from the loader",
           () => true,
         );
@@ -248,8 +262,8 @@ export const journeys: Journey[] = [
         await page.click(joinButton);
         await waitForState(
           page,
-          { role: "button", name: "Joining...", within: form },
-          "Joining...",
+          { role: "button", name: JOINING, within: form },
+          JOINING,
           () => true,
         );
         await page.fill(emailField, fixed);
@@ -298,7 +312,7 @@ export const journeys: Journey[] = [
       await page.click(menuToggle);
       await waitForState(page, menuToggle, "the menu open", (state) => state.expanded === "true");
       assert.equal(await page.isDisplayed(menuId), true, "the menu is shown");
-      await page.click({ role: "button", name: "Solutions", within: nav });
+      await page.click({ role: "button", name: NAV.solutions, within: nav });
       await waitForState(
         page,
         menuToggle,
@@ -309,7 +323,7 @@ export const journeys: Journey[] = [
       const banner = await waitForState(page, { role: "banner" }, "the header", () => true);
       await waitForState(
         page,
-        heading("Built for the way you run your business", 2),
+        heading(solutions.heading, 2),
         "the Solutions heading in view, below the fixed header",
         (state) => state.top >= banner.bottom - 1 && state.bottom <= state.viewportHeight,
       );
@@ -323,7 +337,7 @@ export const journeys: Journey[] = [
       const toggle = await waitForState(page, menuToggle, "the Menu toggle", () => true);
       await page.click(menuToggle);
       await waitForState(page, menuToggle, "the menu open", (state) => state.expanded === "true");
-      await page.focus({ role: "button", name: "Dashboard", within: nav });
+      await page.focus({ role: "button", name: NAV.dashboard, within: nav });
       await page.press("Escape");
       await waitForState(
         page,

@@ -11,15 +11,18 @@ import { expect, test } from "@playwright/test";
 import { hostFiles } from "../../scripts/build/host-files";
 import { cacheControl, securityHeaders } from "../../scripts/build/http-headers";
 import { notFoundPage, sitePages } from "../../src/site-paths";
+import { NOT_FOUND } from "../e2e/support/words";
 import {
   BROWSER,
   buildWithProxy,
-  EVENT,
   EVENT_PROXY_PATH,
   expectForwardedEvent,
   expectProxyHeaders,
   expectRefusals,
+  PROXY_RULES,
   PROXY_SITE_PORT,
+  postingTo,
+  siteEvent,
   startEventRecorder,
 } from "./event-proxy";
 import { HOSTS_WORK_DIR } from "./host-stack";
@@ -28,6 +31,8 @@ import { startWrangler } from "./wrangler";
 const FOLDER = resolve(HOSTS_WORK_DIR, "proxy-cloudflare");
 const LOG = resolve(FOLDER, "wrangler.log");
 const SITE = `http://127.0.0.1:${PROXY_SITE_PORT}`;
+/** An event of a page the worker serves. */
+const EVENT = siteEvent(SITE);
 
 let recorder: Awaited<ReturnType<typeof startEventRecorder>> | undefined;
 let site: Awaited<ReturnType<typeof startWrangler>> | undefined;
@@ -90,8 +95,16 @@ test("an event posted to the endpoint reaches Plausible with the visitor's addre
   expect(await response.text()).toBe("ok");
   expectProxyHeaders(built.settings, response.headers(), "the upstream's answer");
   // wrangler's stand-in for the edge sets CF-Connecting-IP to the connection's address.
-  expectForwardedEvent(recorder?.received ?? [], "127.0.0.1");
+  expectForwardedEvent(recorder?.received ?? [], "127.0.0.1", EVENT);
 });
+
+for (const { rule, check } of PROXY_RULES) {
+  test(`the proxy's rules: ${rule}`, async ({ request }) => {
+    if (!recorder) throw new Error("Plausible's stand-in did not start");
+    const post = postingTo(request, `${SITE}${EVENT_PROXY_PATH}`);
+    await check({ post, site: SITE, settings: built.settings, recorder });
+  });
+}
 
 test("the address forwarded is the one Cloudflare's edge vouches for, never one the request claims", async ({
   request,
@@ -136,7 +149,7 @@ test("every other path is served from the files with _headers and _redirects, th
   for (const path of [notFoundPage.path, "/pricing", `${EVENT_PROXY_PATH}/more`, "/p7/api"]) {
     const response = await request.get(`${SITE}${path}`);
     expect(response.status(), path).toBe(404);
-    expect(await response.text(), path).toMatch(/<h1[^>]*>404 Page Not Found<\/h1>/);
+    expect(await response.text(), path).toContain(`>${NOT_FOUND.heading}</h1>`);
   }
   expect(recorder?.received).toEqual([]);
 });

@@ -18,9 +18,15 @@ import { HOSTS_DIST_DIR, HOSTS_WORK_DIR } from "./host-stack";
 
 /** A generic name, as Plausible advises: blocklists match "analytics", "stats" or "plausible". */
 export const EVENT_PROXY_PATH = "/p7/api/event";
-/** An event as Plausible's tracker sends it: JSON as text/plain. */
-export const EVENT =
-  '{"n":"pageview","u":"https://bulwark.example.com/","d":"bulwark.example.com","r":null}';
+/** The site's domain in Plausible, as the build with the proxy has it (VITE_PLAUSIBLE_DOMAIN). */
+const EVENT_DOMAIN = "bulwark.example.com";
+/**
+ * An event as Plausible's tracker sends it from a page of `site` (the origin the host serves the
+ * endpoint on): JSON as text/plain; `fields` change it.
+ */
+export function siteEvent(site: string, fields: Record<string, unknown> = {}): string {
+  return JSON.stringify({ n: "pageview", u: `${site}/`, d: EVENT_DOMAIN, r: null, ...fields });
+}
 export const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 
@@ -40,7 +46,10 @@ export async function buildWithProxy(
   await mkdir(folder, { recursive: true });
   await cp(HOSTS_DIST_DIR, distDir, { recursive: true });
   const built = await readBuildSettings(resolve(HOSTS_WORK_DIR, "build"));
-  const settings = { ...built, analyticsProxy: { path: EVENT_PROXY_PATH, upstream } };
+  const settings = {
+    ...built,
+    analyticsProxy: { path: EVENT_PROXY_PATH, upstream, domain: EVENT_DOMAIN },
+  };
   for (const [name, text] of Object.entries(await hostFiles(settings))) {
     await writeFile(resolve(distDir, name), text);
   }
@@ -59,31 +68,41 @@ export type ForwardedEvent = {
 };
 
 /**
- * What Plausible heard of one `EVENT` posted by `BROWSER` through a host's proxy: that one request,
+ * What Plausible heard of one `event` posted by `BROWSER` through a host's proxy: that one request,
  * a POST to its event path with the body and the two headers a proxy passes on, the visitor's
  * address as the host vouches for it in both forwarding headers, and no cookie or Authorization.
  */
-export function expectForwardedEvent(received: ForwardedEvent[], address: string): void {
+export function expectForwardedEvent(
+  received: ForwardedEvent[],
+  address: string,
+  event: string,
+): void {
   expect(received).toHaveLength(1);
-  const [event] = received;
-  expect(event?.method).toBe("POST");
-  expect(event?.path).toBe("/api/event");
-  expect(event?.body).toBe(EVENT);
-  expect(event?.headers["content-type"]).toBe("text/plain");
-  expect(event?.headers["user-agent"]).toBe(BROWSER);
-  expect(event?.headers["x-forwarded-for"]).toBe(address);
-  expect(event?.headers["x-plausible-ip"]).toBe(address);
-  expect(event?.headers.cookie).toBeUndefined();
-  expect(event?.headers.authorization).toBeUndefined();
+  const [forwarded] = received;
+  expect(forwarded?.method).toBe("POST");
+  expect(forwarded?.path).toBe("/api/event");
+  expect(forwarded?.body).toBe(event);
+  const headers = forwarded?.headers;
+  expect(headers?.["content-type"]).toBe("text/plain");
+  expect(headers?.["user-agent"]).toBe(BROWSER);
+  expect(headers?.["x-forwarded-for"]).toBe(address);
+  expect(headers?.["x-plausible-ip"]).toBe(address);
+  expect(headers?.cookie).toBeUndefined();
+  expect(headers?.authorization).toBeUndefined();
 }
 
-/** Plausible's event API as far as a proxy can tell: 202 "ok" for every request, each recorded. */
+/**
+ * Plausible's event API as far as a proxy can tell: 202 "ok" for every request, each recorded;
+ * `answerType` is the type it names (Plausible's `text/plain` unless a test sets another).
+ */
 export async function startEventRecorder(): Promise<{
   url: string;
   received: ForwardedEvent[];
+  answerType: string;
   close(): Promise<void>;
 }> {
   const received: ForwardedEvent[] = [];
+  const recorder = { answerType: "text/plain; charset=utf-8" };
   const server = createServer((request, response) => {
     let body = "";
     request.setEncoding("utf8");
@@ -97,16 +116,16 @@ export async function startEventRecorder(): Promise<{
         headers: request.headers,
         body,
       });
-      response.writeHead(202, { "content-type": "text/plain; charset=utf-8" }).end("ok");
+      response.writeHead(202, { "content-type": recorder.answerType }).end("ok");
     });
   });
   await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
   const { port } = server.address() as AddressInfo;
-  return {
+  return Object.assign(recorder, {
     url: `http://127.0.0.1:${port}/api/event`,
     received,
-    close: () => new Promise((closed) => server.close(() => closed())),
-  };
+    close: () => new Promise<void>((closed) => server.close(() => closed())),
+  });
 }
 
 /** The headers every answer of the proxy carries (scripts/build/http-headers.ts), on `what`. */
@@ -145,3 +164,134 @@ export async function expectRefusals(
   expectProxyHeaders(settings, large.headers(), "a large body");
   expect(received()).toEqual([]);
 }
+
+/** An answer of a host's proxy, however the test reached it. */
+type ProxyAnswer = { status: number; headers: Record<string, string>; text: string };
+/** Posts `body` with `headers` (beside a browser's JSON-as-text type) to a host's proxy. */
+export type PostEvent = (body: string, headers?: Record<string, string>) => Promise<ProxyAnswer>;
+
+/** A host's endpoint on `url`, posted to as a client would, through Playwright's request. */
+export function postingTo(request: APIRequestContext, url: string): PostEvent {
+  return async (body, headers = {}) => {
+    const response = await request.post(url, {
+      headers: { "content-type": "text/plain", "user-agent": BROWSER, ...headers },
+      data: body,
+    });
+    return { status: response.status(), headers: response.headers(), text: await response.text() };
+  };
+}
+
+type Recorder = Awaited<ReturnType<typeof startEventRecorder>>;
+
+/** What one rule's check is given: the host's endpoint, the origin it serves, its build, Plausible. */
+export type ProxyRuleContext = {
+  post: PostEvent;
+  site: string;
+  settings: BuildSettings;
+  recorder: Recorder;
+};
+
+/**
+ * `event`, posted with `headers`, refused with 400 and the proxy's `reason`, as plain text with the
+ * proxy's headers; Plausible hears nothing of it.
+ */
+async function expectRefused(
+  { post, settings, recorder }: ProxyRuleContext,
+  reason: string,
+  event: string,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  recorder.received.splice(0);
+  const answer = await post(event, headers);
+  expect(answer.status).toBe(400);
+  expect(answer.text).toBe(`${reason}\n`);
+  expectProxyHeaders(settings, answer.headers, "the refusal");
+  expect(answer.headers["content-type"]).toBe("text/plain; charset=utf-8");
+  expect(recorder.received).toEqual([]);
+}
+
+const CROSS_SITE = "Events come from this site's pages.";
+
+/**
+ * Each rule of the proxy (scripts/build/event-proxy/handler.ts), for each host's spec to run as a
+ * test of its own on that host's runtime: only the site's own events are forwarded (its domain, the
+ * tracker's names, a page of the origin the host serves the endpoint on), their URL and referrer
+ * cleaned on the way; a post from another site's page is refused; whatever type Plausible names,
+ * the answer is plain text.
+ */
+export const PROXY_RULES: { rule: string; check(context: ProxyRuleContext): Promise<void> }[] = [
+  {
+    rule: "an event for another Plausible domain is refused",
+    check: (context) =>
+      expectRefused(
+        context,
+        "The event is for another site.",
+        siteEvent(context.site, { d: "other.example" }),
+      ),
+  },
+  {
+    rule: "an event the tracker never sends is refused",
+    check: (context) =>
+      expectRefused(
+        context,
+        "The event is none of those this site sends.",
+        siteEvent(context.site, { n: "Outbound Link: Click" }),
+      ),
+  },
+  {
+    rule: "an event about another site's page is refused",
+    check: (context) =>
+      expectRefused(
+        context,
+        "The event is about a page of another site.",
+        siteEvent(context.site, { u: "https://other.example/" }),
+      ),
+  },
+  {
+    rule: "a post another site's page makes (Sec-Fetch-Site) is refused",
+    check: (context) =>
+      expectRefused(context, CROSS_SITE, siteEvent(context.site), {
+        "sec-fetch-site": "cross-site",
+      }),
+  },
+  {
+    rule: "a post with another site's Origin is refused",
+    check: (context) =>
+      expectRefused(context, CROSS_SITE, siteEvent(context.site), {
+        origin: "https://other.example",
+      }),
+  },
+  {
+    rule: "the site's own event reaches Plausible with its page and referrer cleaned on the way",
+    async check({ post, site, recorder }) {
+      recorder.received.splice(0);
+      const answer = await post(
+        siteEvent(site, {
+          n: "Signup",
+          u: `${site}/ada@example.com?utm_source=hn&utm_content=YWRhQGV4YW1wbGUuY29t#x`,
+          r: "https://mail.example/inbox/ada@example.com",
+        }),
+        { "sec-fetch-site": "same-origin", origin: site },
+      );
+      expect(answer.status).toBe(202);
+      expect(recorder.received.map(({ body }) => JSON.parse(body))).toEqual([
+        { n: "Signup", u: `${site}/404?utm_source=hn`, d: EVENT_DOMAIN, r: "https://mail.example" },
+      ]);
+    },
+  },
+  {
+    rule: "the answer is plain text whatever type Plausible names",
+    async check({ post, site, settings, recorder }) {
+      recorder.answerType = "text/html; charset=utf-8";
+      try {
+        const answer = await post(siteEvent(site));
+        expect(answer.status).toBe(202);
+        expect(answer.text).toBe("ok");
+        expect(answer.headers["content-type"]).toBe("text/plain; charset=utf-8");
+        expectProxyHeaders(settings, answer.headers, "Plausible's answer");
+      } finally {
+        recorder.answerType = "text/plain; charset=utf-8";
+      }
+    },
+  },
+];

@@ -10,11 +10,13 @@ import { portOf } from "../e2e/support/stack-ports";
 import {
   BROWSER,
   buildWithProxy,
-  EVENT,
   EVENT_PROXY_PATH,
   expectForwardedEvent,
   expectProxyHeaders,
   expectRefusals,
+  PROXY_RULES,
+  postingTo,
+  siteEvent,
   startEventRecorder,
 } from "./event-proxy";
 import { HOSTS_WORK_DIR } from "./host-stack";
@@ -22,6 +24,8 @@ import { startNetlify } from "./netlify";
 
 const FOLDER = resolve(HOSTS_WORK_DIR, "proxy-netlify");
 const SITE = `http://127.0.0.1:${portOf("hostsNetlifySite")}`;
+/** An event of a page Netlify's CLI serves. */
+const EVENT = siteEvent(SITE);
 
 let recorder: Awaited<ReturnType<typeof startEventRecorder>> | undefined;
 let site: Awaited<ReturnType<typeof startNetlify>> | undefined;
@@ -71,8 +75,16 @@ test("an event posted to the endpoint reaches Plausible with Netlify's word for 
   expect(response.headers()["x-nf-edge-functions"]).toBe("event-proxy");
   expectProxyHeaders(built.settings, response.headers(), "the upstream's answer");
   // The CLI's context.ip is the connection's address, as Netlify's edge gives the visitor's.
-  expectForwardedEvent(recorder?.received ?? [], "127.0.0.1");
+  expectForwardedEvent(recorder?.received ?? [], "127.0.0.1", EVENT);
 });
+
+for (const { rule, check } of PROXY_RULES) {
+  test(`the proxy's rules: ${rule}`, async ({ request }) => {
+    if (!recorder) throw new Error("Plausible's stand-in did not start");
+    const post = postingTo(request, `${SITE}${EVENT_PROXY_PATH}`);
+    await check({ post, site: SITE, settings: built.settings, recorder });
+  });
+}
 
 test("what is not an event is refused by the edge function with the site's headers, and Plausible never hears of it", async ({
   request,

@@ -12,14 +12,16 @@ import { sitePages } from "../../src/site-paths";
 import {
   BROWSER,
   buildWithProxy,
-  EVENT,
   EVENT_PROXY_PATH,
   expectForwardedEvent,
+  type PostEvent,
+  PROXY_RULES,
+  siteEvent,
   startEventRecorder,
 } from "./event-proxy";
 import { HOSTS_WORK_DIR } from "./host-stack";
 import { type Route, type VercelBuild, vercelBuild } from "./vercel-build";
-import { loadEdgeFunction } from "./vercel-edge";
+import { type EdgeFunction, loadEdgeFunction } from "./vercel-edge";
 
 let build: VercelBuild | undefined;
 let built: Awaited<ReturnType<typeof buildWithProxy>>;
@@ -45,6 +47,18 @@ test.beforeEach(() => {
 
 const middlewareRoutes = (): Route[] =>
   (build?.config.routes ?? []).filter((route) => route.middlewarePath !== undefined);
+
+/** The site as the middleware sees it, and an event of one of its pages. */
+const SITE = "https://bulwark.example.com";
+const EVENT = siteEvent(SITE);
+
+/** The Edge Function Vercel built of the middleware, run in Vercel's edge runtime. */
+async function builtMiddleware(): Promise<EdgeFunction> {
+  const [route] = middlewareRoutes();
+  return loadEdgeFunction(
+    (await build?.outputFile(`functions/${route?.middlewarePath}.func/middleware.js`)) ?? "",
+  );
+}
 
 test("the endpoint, and only the endpoint, runs the middleware, an Edge Function", async () => {
   const routes = middlewareRoutes();
@@ -76,11 +90,8 @@ test("none of the deploy files is in the public output, the middleware included"
 });
 
 test("the middleware Vercel built forwards an event with X-Real-IP, Vercel's word for the visitor, and nothing the request claims", async () => {
-  const [route] = middlewareRoutes();
-  const middleware = loadEdgeFunction(
-    (await build?.outputFile(`functions/${route?.middlewarePath}.func/middleware.js`)) ?? "",
-  );
-  const answer = await middleware(`https://bulwark.example.com${EVENT_PROXY_PATH}`, {
+  const middleware = await builtMiddleware();
+  const answer = await middleware(`${SITE}${EVENT_PROXY_PATH}`, {
     method: "POST",
     headers: {
       "content-type": "text/plain",
@@ -99,8 +110,52 @@ test("the middleware Vercel built forwards an event with X-Real-IP, Vercel's wor
   for (const [name, value] of Object.entries(eventProxyHeaders(built.settings))) {
     expect(answer.headers.get(name), name).toBe(value);
   }
-  expectForwardedEvent(recorder?.received ?? [], "203.0.113.7");
-  const read = await middleware(`https://bulwark.example.com${EVENT_PROXY_PATH}`, {});
+  expectForwardedEvent(recorder?.received ?? [], "203.0.113.7", EVENT);
+  const read = await middleware(`${SITE}${EVENT_PROXY_PATH}`, {});
   expect(read.status).toBe(405);
   expect(recorder?.received).toHaveLength(1);
 });
+
+test("the middleware checks the path itself: any other goes on to the files, never forwarded", async () => {
+  const middleware = await builtMiddleware();
+  for (const path of ["/", "/success", `${EVENT_PROXY_PATH}/more`, "/p7/api"]) {
+    const answer = await middleware(`${SITE}${path}`, {
+      method: "POST",
+      headers: { "content-type": "text/plain", "user-agent": BROWSER },
+      body: EVENT,
+    });
+    // Vercel's word for "go on as if the middleware had not run" (next() of @vercel/functions).
+    expect(answer.headers.get("x-middleware-next"), path).toBe("1");
+    expect(answer.body, path).toBeNull();
+  }
+  expect(recorder?.received).toEqual([]);
+});
+
+for (const { rule, check } of PROXY_RULES) {
+  test(`the proxy's rules: ${rule}`, async () => {
+    if (!recorder) throw new Error("Plausible's stand-in did not start");
+    await check({
+      post: await postingToMiddleware(),
+      site: SITE,
+      settings: built.settings,
+      recorder,
+    });
+  });
+}
+
+/** The endpoint of the middleware Vercel built, posted to as a client would. */
+async function postingToMiddleware(): Promise<PostEvent> {
+  const middleware = await builtMiddleware();
+  return async (body, headers = {}) => {
+    const answer = await middleware(`${SITE}${EVENT_PROXY_PATH}`, {
+      method: "POST",
+      headers: { "content-type": "text/plain", "user-agent": BROWSER, ...headers },
+      body,
+    });
+    return {
+      status: answer.status,
+      headers: Object.fromEntries(answer.headers.entries()),
+      text: await answer.text(),
+    };
+  };
+}

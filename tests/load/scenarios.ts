@@ -12,9 +12,9 @@ export type Scenario = {
   arrivalMs: number;
   /** How many of them use a real page in Chromium instead (on the one built site). */
   inBrowser: number;
-  /** Sends the emulator accepts per second, account-wide. */
+  /** Requests the emulator accepts per second, account-wide. */
   ratePerSecond: number;
-  /** Sends it accepts in all before refusing as over quota. */
+  /** Requests it accepts in all before refusing as over quota. */
   quota?: number;
   /** From the start, every send is answered 503 for this long. */
   outageMs?: number;

@@ -4,7 +4,8 @@
  * (Chromium's DevTools protocol, tests/e2e/support/cpu-throttle.ts), with one busy loop per core
  * beside them, each spec repeated. Every spec asserts how many emails its address got, so a
  * duplicate or a lost signup fails it; the run also counts the emails per address in the stack's
- * outbox. Ends with `starved: R runs, F failed; A addresses: ...`; exits 1 on any failure.
+ * outbox. Each test's budget is scaled by the rate, as the work is. Ends with
+ * `starved: R runs at ... beside N busy loops, F failed, in S s`; exits 1 on any failure.
  * Run: npm run test:starved [-- --repeat-each 3] [-- --quick] (`--quick`: once each, at 6x, the
  * short form .ci/run runs).
  */
@@ -23,6 +24,8 @@ const { values } = parseArgs({
   },
 });
 const rates = values.quick ? [6] : [4, 6];
+/** A test's budget on a CPU at full speed: playwright.config.ts's default. */
+const TEST_BUDGET_MS = 30_000;
 const repeatEach = values.quick ? "1" : values["repeat-each"];
 
 /** One busy loop per core, as another build or test run would keep the machine. */
@@ -55,6 +58,9 @@ async function runAt(rate: number) {
         env: {
           ...process.env,
           E2E_CPU_THROTTLE: String(rate),
+          // A page does the same work `rate` times slower: each test's budget is scaled alike. A
+          // duplicate or a lost signup still fails its test, by its count of emails.
+          E2E_TEST_TIMEOUT_MS: String(TEST_BUDGET_MS * rate),
           PLAYWRIGHT_JSON_OUTPUT_FILE: reportPath,
         },
       },

@@ -1,7 +1,8 @@
 /**
  * Each host's copy of the event proxy (./handler.ts), bundled at build time into one ES module that
  * imports nothing: Cloudflare Pages' `_worker.js`, Netlify's edge function and Vercel's
- * `middleware.js`. The endpoint's path, the upstream and the answers' headers are fixed in each copy.
+ * `middleware.js`. The endpoint's path, the site's Plausible domain, the upstream and the answers'
+ * headers are fixed in each copy.
  */
 import { resolve } from "node:path";
 import { build } from "rolldown";
@@ -20,13 +21,14 @@ const WRAPPERS = {
   vercel: "vercelMiddleware",
 } as const;
 
-/** The module each host loads: its wrapper, given the build's settings, as the default export. */
-function entrySource(host: EventProxyHost, path: string, settings: EventProxySettings): string {
+/**
+ * The module each host loads: its wrapper, given the build's settings (the path among them: every
+ * wrapper checks it, whatever the host's own routing), as the default export.
+ */
+function entrySource(host: EventProxyHost, settings: EventProxySettings): string {
   const wrapper = WRAPPERS[host];
-  // Cloudflare's worker runs for every request `_routes.json` sends it, so it checks the path itself.
-  const args = host === "cloudflare" ? [path, settings] : [settings];
   return `import { ${wrapper} } from ${json(resolve(here, `${host}.ts`))};
-export default ${wrapper}(${args.map(json).join(", ")});
+export default ${wrapper}(${json(settings)});
 `;
 }
 
@@ -45,9 +47,9 @@ function configExport(host: EventProxyHost, path: string): string {
 /** The host's file, as text: a comment naming where it comes from, then the bundle. */
 export async function bundleEventProxy(
   host: EventProxyHost,
-  path: string,
   settings: EventProxySettings,
 ): Promise<string> {
+  const { path } = settings;
   const { output } = await build({
     input: ENTRY,
     write: false,
@@ -57,7 +59,7 @@ export async function bundleEventProxy(
       {
         name: "event-proxy-entry",
         resolveId: (id) => (id === ENTRY ? id : null),
-        load: (id) => (id === ENTRY ? entrySource(host, path, settings) : null),
+        load: (id) => (id === ENTRY ? entrySource(host, settings) : null),
       },
     ],
     output: { format: "esm", comments: false },

@@ -12,8 +12,14 @@ const ANSWER_HEADERS = {
   "Cross-Origin-Resource-Policy": "same-origin",
   "Cache-Control": "no-store",
 };
-const settings: EventProxySettings = { upstream: UPSTREAM, answerHeaders: ANSWER_HEADERS };
-const EVENT = '{"n":"pageview","u":"https://bulwark.example.com/","d":"bulwark.example.com"}';
+const SITE = "https://bulwark.example.com";
+const settings: EventProxySettings = {
+  path: "/p7/api/event",
+  domain: "bulwark.example.com",
+  upstream: UPSTREAM,
+  answerHeaders: ANSWER_HEADERS,
+};
+const EVENT = `{"n":"pageview","u":"${SITE}/","d":"bulwark.example.com"}`;
 const VISITOR = "203.0.113.7";
 
 type Sent = { url: string; init: RequestInit };
@@ -35,7 +41,7 @@ const accepted = () =>
   });
 
 function post(body: BodyInit | null, headers: Record<string, string> = {}, method = "POST") {
-  return new Request("https://bulwark.example.com/p7/api/event", {
+  return new Request(`${SITE}/p7/api/event`, {
     method,
     headers: { "content-type": "text/plain", ...headers },
     body,
@@ -57,7 +63,7 @@ afterEach(() => {
 });
 
 describe("handleEvent forwards an event", () => {
-  it("posts its body byte for byte to the upstream, with User-Agent, Content-Type and the host's address of the visitor, and answers with the upstream's status, type and body", async () => {
+  it("posts its body byte for byte to the upstream, with User-Agent, Content-Type and the host's address of the visitor, and answers with the upstream's status and body", async () => {
     const upstream = fakeUpstream();
     const response = await handleEvent(post(EVENT, { "user-agent": "Firefox/140" }), settings, {
       visitorAddress: VISITOR,
@@ -128,7 +134,7 @@ describe("handleEvent forwards an event", () => {
     },
   );
 
-  it("passes an upstream's refusal on as it came, with the site's headers", async () => {
+  it("passes an upstream's refusal on, its status and body, with the site's headers", async () => {
     const upstream = fakeUpstream(
       async () =>
         new Response('{"errors":{"domain":"can\'t be blank"}}', {
@@ -144,6 +150,26 @@ describe("handleEvent forwards an event", () => {
     expect(await response.json()).toEqual({ errors: { domain: "can't be blank" } });
     expectSiteHeaders(response);
   });
+
+  it.each(["text/html; charset=utf-8", "image/svg+xml", "application/javascript", null])(
+    "answers as plain text whatever type the upstream names (%s): no page of the upstream's on the site's origin",
+    async (type) => {
+      const upstream = fakeUpstream(
+        async () =>
+          new Response("<script>alert(1)</script>", {
+            status: 202,
+            headers: type ? { "content-type": type } : {},
+          }),
+      );
+      const response = await handleEvent(post(EVENT), settings, {
+        visitorAddress: VISITOR,
+        fetch: upstream.fetch,
+      });
+      expect(response.status).toBe(202);
+      expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      expectSiteHeaders(response);
+    },
+  );
 
   it("passes a 204 on without a body", async () => {
     const upstream = fakeUpstream(async () => new Response(null, { status: 204 }));
@@ -207,9 +233,10 @@ describe("handleEvent refuses, with the site's headers and without calling the u
   it("a body of exactly 4 KiB passes; one byte more is 413", async () => {
     const upstream = fakeUpstream();
     const call = { visitorAddress: VISITOR, fetch: upstream.fetch };
-    const fits = await handleEvent(post("x".repeat(MAX_EVENT_BYTES)), settings, call);
+    const padded = (size: number) => EVENT + " ".repeat(size - EVENT.length);
+    const fits = await handleEvent(post(padded(MAX_EVENT_BYTES)), settings, call);
     expect(fits.status).toBe(202);
-    const over = await handleEvent(post("x".repeat(MAX_EVENT_BYTES + 1)), settings, call);
+    const over = await handleEvent(post(padded(MAX_EVENT_BYTES + 1)), settings, call);
     expect(over.status).toBe(413);
     expectSiteHeaders(over);
     expect(upstream.fetch).toHaveBeenCalledTimes(1);
@@ -244,6 +271,144 @@ describe("handleEvent refuses, with the site's headers and without calling the u
     expect(response.status).toBe(413);
     expect(chunksRead).toBeLessThanOrEqual(MAX_EVENT_BYTES / 1024 + 2);
     expect(upstream.fetch).not.toHaveBeenCalled();
+  });
+});
+
+/** The one event `body` posted with `headers`: its answer, and what went upstream (null: nothing). */
+async function sent(body: string, headers: Record<string, string> = {}) {
+  const upstream = fakeUpstream();
+  const response = await handleEvent(post(body, headers), settings, {
+    visitorAddress: VISITOR,
+    fetch: upstream.fetch,
+  });
+  const [first] = upstream.sent;
+  const forwarded = first ? new TextDecoder().decode(first.init.body as Uint8Array) : null;
+  return { response, forwarded, calls: upstream.sent.length };
+}
+
+const event = (fields: Record<string, unknown>) =>
+  JSON.stringify({ n: "pageview", u: `${SITE}/`, d: "bulwark.example.com", ...fields });
+
+describe("handleEvent forwards only the site's own events", () => {
+  it("an event as the tracker sends it, a referrer and properties with it, passes byte for byte", async () => {
+    const tracked =
+      '{"n":"Signup","v":36,"u":"https://bulwark.example.com/?utm_source=hn","d":"bulwark.example.com","r":"https://news.example","p":{"start":"form","retried":"no","bot_check":"off"}}';
+    const { response, forwarded } = await sent(tracked);
+    expect(response.status).toBe(202);
+    expect(forwarded).toBe(tracked);
+  });
+
+  it.each(["pageview", "Form Start", "Signup", "Signup Kept", "Signup Failed", "engagement"])(
+    "forwards %s, a name the tracker sends",
+    async (name) => {
+      const { response, calls } = await sent(event({ n: name }));
+      expect(response.status).toBe(202);
+      expect(calls).toBe(1);
+    },
+  );
+
+  it.each([
+    ["another site's domain", { d: "other.example" }],
+    ["the site's domain among others", { d: "bulwark.example.com,other.example" }],
+    ["the domain in capitals", { d: "BULWARK.example.com" }],
+    ["no domain", { d: undefined }],
+    ["a name the tracker never sends", { n: "Outbound Link: Click" }],
+    ["the tracker's form event, which the site never sends", { n: "Form: Submission" }],
+    ["a made-up name", { n: "Signup Completed" }],
+    ["a name that is no string", { n: ["pageview"] }],
+    ["no name", { n: undefined }],
+    ["a page of another origin", { u: "https://other.example/" }],
+    ["a page of the site over http:", { u: "http://bulwark.example.com/" }],
+    ["a page of another port", { u: "https://bulwark.example.com:8443/" }],
+    ["a page that is no web page", { u: "mailto:ada@example.com" }],
+    ["a page that is no URL", { u: "/" }],
+    ["no page", { u: undefined }],
+  ])("refuses %s: 400 with the site's headers, nothing forwarded", async (_, fields) => {
+    const { response, calls } = await sent(event(fields));
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expectSiteHeaders(response);
+    expect(calls).toBe(0);
+  });
+
+  it.each([
+    ["no JSON", "n=pageview"],
+    ["a JSON list", `[${EVENT}]`],
+    ["a JSON string", JSON.stringify(EVENT)],
+    ["JSON null", "null"],
+  ])("refuses %s as the body: 400, nothing forwarded", async (_, body) => {
+    const { response, calls } = await sent(body);
+    expect(response.status).toBe(400);
+    expect(calls).toBe(0);
+  });
+
+  it("refuses a body that is not UTF-8: 400, nothing forwarded", async () => {
+    const upstream = fakeUpstream();
+    const bytes = new Uint8Array([...new TextEncoder().encode(EVENT.slice(0, -1)), 0xff, 0x7d]);
+    const response = await handleEvent(post(bytes), settings, {
+      visitorAddress: VISITOR,
+      fetch: upstream.fetch,
+    });
+    expect(response.status).toBe(400);
+    expect(upstream.fetch).not.toHaveBeenCalled();
+  });
+
+  it("cleans the page's URL and the referrer on the way, as the tracker cleans them", async () => {
+    const { response, forwarded } = await sent(
+      event({
+        u: `${SITE}/ada@example.com?utm_source=hn&utm_content=YWRhQGV4YW1wbGUuY29t&email=ada%40example.com#x`,
+        r: "https://mail.example/inbox/ada@example.com?q=ada%40example.com",
+      }),
+    );
+    expect(response.status).toBe(202);
+    expect(JSON.parse(forwarded ?? "")).toEqual({
+      n: "pageview",
+      u: `${SITE}/404?utm_source=hn`,
+      d: "bulwark.example.com",
+      r: "https://mail.example",
+    });
+  });
+
+  it("sends a referrer that is no web page's, or no string, as none", async () => {
+    for (const r of ["android-app://com.example.mail/", 42, null]) {
+      const { forwarded } = await sent(event({ r }));
+      expect(JSON.parse(forwarded ?? "").r, String(r)).toBeNull();
+    }
+  });
+
+  it("adds no referrer to an event that had none (the engagement event's shape)", async () => {
+    const engagement = event({ n: "engagement", sd: 40, e: 3100, v: 36 });
+    const { forwarded } = await sent(engagement);
+    expect(forwarded).toBe(engagement);
+  });
+
+  it.each([
+    ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
+    ["Sec-Fetch-Site: same-site (a sibling host)", { "sec-fetch-site": "same-site" }],
+    ["Sec-Fetch-Site: none (typed or bookmarked)", { "sec-fetch-site": "none" }],
+    ["an Origin of another site", { origin: "https://other.example" }],
+    ["an Origin of a sibling host", { origin: "https://www.bulwark.example.com" }],
+    ["an opaque Origin (a sandboxed frame, a data: page)", { origin: "null" }],
+    [
+      "a same-origin fetch with another site's Origin",
+      { "sec-fetch-site": "same-origin", origin: "https://other.example" },
+    ],
+  ])("refuses a post from another site's page (%s): 400, nothing forwarded", async (_, headers) => {
+    const { response, calls } = await sent(EVENT, headers);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe("Events come from this site's pages.\n");
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expectSiteHeaders(response);
+    expect(calls).toBe(0);
+  });
+
+  it("forwards the site's own page's post, as a browser sends it", async () => {
+    const { response, calls } = await sent(EVENT, {
+      "sec-fetch-site": "same-origin",
+      origin: SITE,
+    });
+    expect(response.status).toBe(202);
+    expect(calls).toBe(1);
   });
 });
 

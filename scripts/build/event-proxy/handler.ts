@@ -2,13 +2,22 @@
  * The field signals' first-party endpoint on every host (docs/deploying.md, "The field signals'
  * endpoint, per host"): one Web-standard handler, a `Request` in and a `Response` out, bundled by
  * the build into Cloudflare's worker, Netlify's edge function and Vercel's middleware
- * (./bundle.ts). It forwards an event to Plausible as its Events API asks and nothing else of the
- * visitor's request: no cookie, no Authorization, no address the request claims for itself.
+ * (./bundle.ts). It forwards only the site's own events, posted from its own pages: for its
+ * Plausible domain, named as its tracker names them, about a page of its own origin, their URLs
+ * cleaned again by the tracker's own cleaner (src/analytics/event-url.ts). Of the visitor's request
+ * it passes nothing else: no cookie, no Authorization, no address the request claims for itself.
  * No Node API here: it runs in workerd, Deno and Vercel's edge runtime.
  */
+import { eventUrl, referrerOrigin } from "../../../src/analytics/event-url";
+import { isTrackerEventName } from "../../../src/analytics/events";
+import { isKeptSource } from "../../../src/analytics/source-parameters";
 
 /** What the build fixes in each host's copy of the handler. */
 export type EventProxySettings = {
+  /** The endpoint's path (VITE_PLAUSIBLE_ENDPOINT): each host's wrapper passes any other on. */
+  path: string;
+  /** The site's domain in Plausible (VITE_PLAUSIBLE_DOMAIN): an event for another is refused. */
+  domain: string;
   /** Plausible's Events API (PLAUSIBLE_UPSTREAM), an http(s) URL. */
   upstream: string;
   /** The site's security headers and Cache-Control, on every answer (scripts/build/http-headers.ts). */
@@ -36,6 +45,11 @@ export const UPSTREAM_LIMIT_MS = 10_000;
 const EVENT_TYPES = ["application/json", "text/plain"];
 /** The request headers Plausible needs (its Events API reference), and no other. */
 const PASSED_HEADERS = ["content-type", "user-agent"];
+/**
+ * Every answer's type, whatever the upstream said: an upstream's `text/html` never becomes a page
+ * on the site's origin.
+ */
+const ANSWER_TYPE = "text/plain; charset=utf-8";
 
 class Refusal {
   constructor(
@@ -50,13 +64,32 @@ function answer(
   body: BodyInit | null,
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(body, { status, headers: { ...headers, ...settings.answerHeaders } });
+  return new Response(body, {
+    status,
+    headers: { ...headers, "content-type": ANSWER_TYPE, ...settings.answerHeaders },
+  });
 }
 
 function refused(settings: EventProxySettings, { status, reason }: Refusal): Response {
-  const extra: Record<string, string> = { "content-type": "text/plain; charset=utf-8" };
-  if (status === 405) extra.allow = "POST";
-  return answer(settings, status, `${reason}\n`, extra);
+  return answer(settings, status, `${reason}\n`, status === 405 ? { allow: "POST" } : {});
+}
+
+/** The request is for the endpoint: each host's wrapper passes any other on as that host does. */
+export function isEndpoint(request: Request, settings: EventProxySettings): boolean {
+  return new URL(request.url).pathname === settings.path;
+}
+
+/**
+ * Posted by a page of another site: a browser says so in `Sec-Fetch-Site` (the tracker's own post
+ * is `same-origin`) and in `Origin`. A request with neither (no browser sends a POST so) is judged
+ * by its event alone.
+ */
+function crossSite(request: Request, site: string): boolean {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  const origin = request.headers.get("origin");
+  return (
+    (fetchSite !== null && fetchSite !== "same-origin") || (origin !== null && origin !== site)
+  );
 }
 
 /** The media type alone, lower-cased: `text/plain; charset=UTF-8` is `text/plain`. */
@@ -107,7 +140,42 @@ function upstreamHeaders(request: Request, visitorAddress: string | undefined): 
   return headers;
 }
 
-/** Forwards one event and answers with Plausible's status, type and body, or why it could not. */
+type Event = Record<string, unknown>;
+
+/** The body as an event object, or a refusal. */
+function parsedEvent(body: Uint8Array<ArrayBuffer>): Event {
+  let event: unknown;
+  try {
+    event = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
+  } catch {
+    event = null;
+  }
+  if (typeof event !== "object" || event === null || Array.isArray(event)) {
+    throw new Refusal(400, "An event is a JSON object.");
+  }
+  return event as Event;
+}
+
+/**
+ * The event as it goes upstream, if it is one of the site's own: for its domain, named as its
+ * tracker names events, about a page of `site`; its URL and referrer cleaned as the tracker cleans
+ * them (an event the tracker sent passes byte for byte). Else a refusal.
+ */
+function siteEvent(event: Event, settings: EventProxySettings, site: string): Event {
+  if (event.d !== settings.domain) throw new Refusal(400, "The event is for another site.");
+  if (typeof event.n !== "string" || !isTrackerEventName(event.n)) {
+    throw new Refusal(400, "The event is none of those this site sends.");
+  }
+  const url = typeof event.u === "string" ? eventUrl(event.u, isKeptSource) : null;
+  if (url === null || new URL(url).origin !== site) {
+    throw new Refusal(400, "The event is about a page of another site.");
+  }
+  const cleaned: Event = { ...event, u: url };
+  if ("r" in event) cleaned.r = typeof event.r === "string" ? referrerOrigin(event.r) : null;
+  return cleaned;
+}
+
+/** Forwards one of the site's own events and answers with Plausible's status and body, or why not. */
 export async function handleEvent(
   request: Request,
   settings: EventProxySettings,
@@ -118,7 +186,12 @@ export async function handleEvent(
     if (!EVENT_TYPES.includes(mediaType(request))) {
       throw new Refusal(415, "An event is JSON or plain text.");
     }
-    const body = await boundedBody(request);
+    const site = new URL(request.url).origin;
+    // 400, not 403: Netlify's CLI takes an edge function's 403 or 404 for a missing file and
+    // serves what it finds at `<path>.html` instead (its "alternative paths").
+    if (crossSite(request, site)) throw new Refusal(400, "Events come from this site's pages.");
+    const event = siteEvent(parsedEvent(await boundedBody(request)), settings, site);
+    const body = new TextEncoder().encode(JSON.stringify(event));
     return await forward(body, upstreamHeaders(request, call.visitorAddress), settings, call);
   } catch (error) {
     if (error instanceof Refusal) return refused(settings, error);
@@ -160,9 +233,8 @@ async function forward(
     const reply = await Promise.race([sent, whenAborted(stop.signal)]);
     // Read in full under the same bound: an upstream that sends its headers and stalls is late too.
     const received = await Promise.race([reply.arrayBuffer(), whenAborted(stop.signal)]);
-    const type = reply.headers.get("content-type");
     const content = NULL_BODY_STATUSES.includes(reply.status) ? null : received;
-    return answer(settings, reply.status, content, type ? { "content-type": type } : {});
+    return answer(settings, reply.status, content);
   } catch {
     if (late) throw new Refusal(504, "The analytics service did not answer in time.");
     throw new Refusal(502, "The event could not be forwarded.");

@@ -7,6 +7,8 @@ const sdk = vi.hoisted(() => ({
   send: vi.fn(async () => ({ status: 200, text: "OK" })),
 }));
 vi.mock("@emailjs/browser", () => sdk);
+// The origin the build parsed from VITE_EMAILJS_ORIGIN (vite.config.ts): here the emulator's.
+vi.mock("@/lib/email-build", () => ({ EMAILJS_ORIGIN: "http://127.0.0.1:4180" }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,7 +22,6 @@ async function load(env: Record<string, string> = {}) {
   vi.stubEnv("VITE_EMAILJS_PUBLIC_KEY", "key");
   vi.stubEnv("VITE_EMAILJS_SERVICE_ID", "service_a");
   vi.stubEnv("VITE_EMAILJS_TEMPLATE_ID", "template_b");
-  vi.stubEnv("VITE_EMAILJS_ORIGIN", "http://127.0.0.1:4180");
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   vi.stubGlobal("localStorage", memoryStore());
   const client = await import("./email-client");

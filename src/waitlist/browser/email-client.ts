@@ -4,6 +4,7 @@
  * send made offline or after a redeploy still has it and can report its outcome.
  */
 import { emailConfig } from "@/lib/config";
+import { EMAILJS_ORIGIN } from "@/lib/email-build";
 import { retryingImport } from "@/lib/retrying-import";
 import type { KeyValueStore } from "@/waitlist/core/key-value-store";
 import { parseRetryAfter } from "@/waitlist/core/retry-policy";
@@ -25,7 +26,8 @@ export type WaitlistTemplateParams = {
   needs: string;
 };
 
-type Sdk = typeof import("@emailjs/browser");
+/** What the site uses of the SDK: destructured from its import, so its form sender is left out. */
+type Sdk = Pick<typeof import("@emailjs/browser"), "send">;
 
 /**
  * Storage for the SDK's limitRate stamp that drops a stamp from the future: written while the
@@ -74,16 +76,16 @@ export function createEmailClient(scope: typeof globalThis = globalThis) {
   let retryAfter: string | null = null;
 
   const loadSdk = retryingImport(async (): Promise<Sdk> => {
-    const sdk = await import("@emailjs/browser");
+    const { init, send } = await import("@emailjs/browser");
     const plainFetch = scope.fetch;
     scope.fetch = async (input, init) => {
       const response = await plainFetch(input, init);
-      if (String(input instanceof Request ? input.url : input).startsWith(emailConfig.origin)) {
+      if (String(input instanceof Request ? input.url : input).startsWith(EMAILJS_ORIGIN)) {
         retryAfter = response.headers.get("Retry-After");
       }
       return response;
     };
-    sdk.init(
+    init(
       {
         publicKey: emailConfig.publicKey,
         blockHeadless: emailConfig.antiAbuse,
@@ -91,9 +93,9 @@ export function createEmailClient(scope: typeof globalThis = globalThis) {
         // SDK 4.4.1 drops its default storage when init gets options, which would switch limitRate off.
         storageProvider: rateStampStore(safeStore(scope, "localStorage"), Date.now),
       },
-      emailConfig.origin,
+      EMAILJS_ORIGIN,
     );
-    return sdk;
+    return { send };
   });
 
   /** The SDK's refusal of this send, given the wait a Retry-After it carried asked for. */

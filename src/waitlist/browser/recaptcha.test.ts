@@ -640,6 +640,23 @@ describe("a Google gone silent (execute calls nothing and shows no challenge)", 
     expect(turn.google.grecaptcha.reset).toHaveBeenCalledTimes(2);
   });
 
+  it("a token Google gives after the bound while a later turn waits goes to that turn, once (docs/security.md)", async () => {
+    const turn = await silentTurn();
+    await vi.advanceTimersByTimeAsync(SILENT_AFTER_MS);
+    expect(await turn.outcome).toMatchObject({ reason: "silent" });
+    // The next turn's execute hangs too; then the first one's answer arrives. Google's callback
+    // names no execute, so the waiting turn takes it: a fresh token, never used before.
+    turn.google.grecaptcha.execute.mockImplementationOnce(() => {});
+    const next = turn.recaptcha.token(live());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(turn.google.grecaptcha.execute).toHaveBeenCalledTimes(2);
+    turn.google.parameters()?.callback("token-late");
+    await expect(next).resolves.toBe("token-late");
+    // The second execute's own token, should Google still give it, finds no turn: nothing takes it.
+    turn.google.parameters()?.callback("token-second");
+    await expect(turn.recaptcha.token(live())).resolves.toBe("token-1");
+  });
+
   it("is each turn's own: a turn that got its token leaves no bound behind for the next one", async () => {
     vi.useFakeTimers();
     const google = fakeGoogle();

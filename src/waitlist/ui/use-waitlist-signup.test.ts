@@ -3,12 +3,13 @@
  * The form's hook over a stand-in for the signup module: validation before sending, one send at a
  * time, where the form stands (idle, an address kept, invalid, joining and why it waits, not sent),
  * the toasts, the move to /success, the hand-over of a submit the inline loader kept (said to the
- * signup in its options) and the address of a failed attempt put back. Texts are typed here, not
- * imported from src/waitlist/texts.ts.
+ * signup in its options), the address of a failed attempt put back, and the typo hint a send from the
+ * form asks first. Texts are typed here, not imported from src/waitlist/texts.ts.
  */
 import { act, createElement, Fragment, useRef } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fieldSignals } from "@/analytics/field-signals";
 import { markPageHydrated } from "@/lib/page-hydrated";
 import { createPageState, PageStateProvider, usePageState } from "./page-state";
 import { type ResendQuestion, useAskedQuestion } from "./resend-question";
@@ -65,10 +66,25 @@ function Form() {
   const form = useRef<HTMLFormElement>(null);
   const field = useRef<HTMLInputElement>(null);
   hook = useWaitlistSignup({ form, field });
+  // Wired as waitlist-form.tsx wires it.
   return createElement(
     "form",
-    { ref: form, onSubmit: hook.onSubmit },
-    createElement("input", { ref: field, name: "email", defaultValue: servedEmail }),
+    {
+      ref: form,
+      onSubmit: hook.onSubmit,
+      onPointerDownCapture: hook.onGesture,
+      onKeyDownCapture: hook.onGesture,
+    },
+    createElement("input", {
+      ref: field,
+      name: "email",
+      defaultValue: servedEmail,
+      onBlur: hook.onEmailLeave,
+      onInput: (event: { currentTarget: HTMLInputElement }) =>
+        hook.onEmailInput(event.currentTarget.value),
+    }),
+    hook.hint &&
+      createElement("button", { type: "button", onClick: hook.takeHint }, hook.hint.corrected),
     withHoneypot && createElement("input", { name: "bw_kx7", defaultValue: "" }),
     createElement("button", { type: "submit" }, "Join Waitlist"),
   );
@@ -427,5 +443,135 @@ describe("a submit the inline loader kept", () => {
     await mount();
     expect(queue.kept).toBe(false);
     expect(signup.submit).not.toHaveBeenCalled();
+  });
+});
+
+describe("the typo hint", () => {
+  const SLIP = "Jane@gmial.com";
+  const hintButton = () => container.querySelector<HTMLButtonElement>('button[type="button"]');
+
+  /** A key goes down in the form: what the hint shows now is what the visitor saw as they sent. */
+  async function keyDown() {
+    await act(async () => {
+      emailField().dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    });
+  }
+
+  /** The visitor types `value` and leaves the field. */
+  async function typeAndLeave(value: string) {
+    emailField().focus();
+    emailField().value = value;
+    await act(async () => emailField().blur());
+  }
+
+  it("is shown when the field is left with a slip, and gone when the field holds another address", async () => {
+    await mount();
+    await typeAndLeave(`  ${SLIP} `);
+    expect(hook.hint).toEqual({ typed: SLIP, corrected: "Jane@gmail.com" });
+    expect(hintButton()?.textContent).toBe("Jane@gmail.com");
+    // The same address again: the same hint stays.
+    await act(async () => hook.onEmailInput(SLIP));
+    expect(hook.hint).not.toBeNull();
+    await act(async () => hook.onEmailInput("Jane@gmial.co"));
+    expect(hook.hint).toBeNull();
+  });
+
+  it("is not shown for an address without a slip, nor for an invalid one", async () => {
+    await mount();
+    await typeAndLeave("ada@example.com");
+    expect(hook.hint).toBeNull();
+    await typeAndLeave("ada@gmial");
+    expect(hook.hint).toBeNull();
+    expect(hook.status).toEqual({ kind: "idle" });
+  });
+
+  it("a send from a field never left holds once, the hint shown; the next sends as typed, once", async () => {
+    signup.submit.mockResolvedValue("sent");
+    await mount();
+    emailField().focus();
+    await keyDown();
+    await submitWith(SLIP);
+    expect(signup.submit).not.toHaveBeenCalled();
+    expect(hook.hint).toEqual({ typed: SLIP, corrected: "Jane@gmail.com" });
+    expect(hook.status).toEqual({ kind: "idle" });
+    await keyDown();
+    await submitWith(SLIP);
+    expect(signup.submit).toHaveBeenCalledTimes(1);
+    expect(signup.submit.mock.calls[0]?.[0]).toBe(SLIP);
+    expect(hook.hint).toBeNull();
+  });
+
+  it("a press on Join that leaves the field: the hint it brings holds that send", async () => {
+    signup.submit.mockResolvedValue("sent");
+    await mount();
+    emailField().focus();
+    emailField().value = SLIP;
+    // The press goes down before the field is left (the browser moves focus as it does).
+    await act(async () => {
+      formElement().dispatchEvent(new Event("pointerdown", { bubbles: true }));
+      emailField().blur();
+    });
+    expect(hook.hint).not.toBeNull();
+    await submitWith(SLIP);
+    expect(signup.submit).not.toHaveBeenCalled();
+  });
+
+  it("left with its hint shown, the address is sent as typed at the next send, and not questioned again", async () => {
+    signup.submit.mockRejectedValueOnce(new Error("offline")).mockResolvedValue("sent");
+    await mount();
+    await typeAndLeave(SLIP);
+    await keyDown();
+    await submitWith(SLIP);
+    expect(signup.submit).toHaveBeenCalledTimes(1);
+    expect(hook.status).toEqual({ kind: "not-sent" });
+    // Tried again: sent as typed at once, no hint again.
+    await typeAndLeave(SLIP);
+    expect(hook.hint).toBeNull();
+    await submitWith(SLIP);
+    expect(signup.submit.mock.calls.map(([email]) => email)).toEqual([SLIP, SLIP]);
+  });
+
+  it("taken: the corrected address in the field, focus back on it, and that is what is sent", async () => {
+    signup.submit.mockResolvedValue("sent");
+    await mount();
+    await typeAndLeave(SLIP);
+    await act(async () => hintButton()?.click());
+    expect(emailField().value).toBe("Jane@gmail.com");
+    expect(document.activeElement).toBe(emailField());
+    expect(hook.hint).toBeNull();
+    await keyDown();
+    await submitWith(emailField().value);
+    expect(signup.submit.mock.calls.map(([email]) => email)).toEqual(["Jane@gmail.com"]);
+  });
+
+  it("a submit the inline loader kept is sent as typed: no hint was seen before the app ran", async () => {
+    signup.submit.mockResolvedValue("sent");
+    (window as unknown as Record<string, unknown>).__bulwarkSignup = { kept: true };
+    servedEmail = SLIP;
+    await mount();
+    expect(signup.submit.mock.calls.map(([email]) => email)).toEqual([SLIP]);
+    expect(hook.hint).toBeNull();
+  });
+
+  it("with the field signals on, each hint that goes is one event saying whether it was taken", async () => {
+    vi.stubGlobal("__ANALYTICS_ON__", true);
+    const track = vi.spyOn(fieldSignals, "track").mockImplementation(() => undefined);
+    signup.submit.mockResolvedValue("sent");
+    await mount();
+    const hintEvents = () => track.mock.calls.filter(([event]) => event.name === "Typo Hint");
+    await typeAndLeave(SLIP);
+    await act(async () => hintButton()?.click());
+    await typeAndLeave("jane@acme.con");
+    // Left again: the same hint, no event.
+    await typeAndLeave("jane@acme.con");
+    await act(async () => hook.onEmailInput("jane@acme.co"));
+    await typeAndLeave("jane@outlook.cmo");
+    await keyDown();
+    await submitWith("jane@outlook.cmo");
+    expect(hintEvents().map(([event]) => event)).toEqual([
+      { name: "Typo Hint", props: { taken: "yes" } },
+      { name: "Typo Hint", props: { taken: "no" } },
+      { name: "Typo Hint", props: { taken: "no" } },
+    ]);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Adapts the waitlist signup (src/waitlist/core) to the form: validation, the Joining... state, the
  * toasts and the move to /success, the hand-over of a submit the inline loader kept before the app
- * ran (how it started, said to the signup in its options), and what the form's field starts (the
+ * ran (how it started, said to the signup in its options), what the form's field starts (the
  * bot check's load on intent, the field signals' Form Start, the address kept from a failed
- * attempt). The form reaches the signup through here only.
+ * attempt) and the typo hint under it (use-typo-hint.ts), which a send from the form asks first.
+ * The form reaches the signup through here only.
  */
 import {
   type FormEvent,
@@ -24,6 +25,7 @@ import type { WaitReason } from "@/waitlist/core/waitlist-signup";
 import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/waitlist/hand-over/early-submit";
 import { usePageState } from "./page-state";
 import { useSignupEndings } from "./use-signup-endings";
+import { useTypoHint } from "./use-typo-hint";
 
 /**
  * Where the form stands, one state at a time; the button, the message and what is said derive from
@@ -65,6 +67,7 @@ export function useWaitlistSignup({
   const inFlight = useRef(false);
   const endings = useSignupEndings();
   const { waitlist, questions } = usePageState();
+  const typo = useTypoHint(field);
   // A build-time constant: every render of a build calls it, or none does.
   // biome-ignore lint/correctness/useHookAtTopLevel: the condition never changes within a build.
   if (__BOT_CHECK_ON__) useFocusBackAfterCheck(status.kind === "joining", waitlist.botCheck);
@@ -79,6 +82,8 @@ export function useWaitlistSignup({
       field.current?.focus();
       return;
     }
+    // A submit kept before the app ran is sent as typed: the visitor saw no hint then.
+    if (!keptBeforeApp && typo.holds(email)) return;
     inFlight.current = true;
     setStatus({ kind: "joining" });
     let ending: FormStatus = { kind: "idle" };
@@ -145,6 +150,7 @@ export function useWaitlistSignup({
 
   function onEmailInput(value: string) {
     if (status.kind === "invalid" && isValidEmail(value)) setStatus({ kind: "idle" });
+    typo.onInput(value);
   }
 
   /** An address kept from an earlier failed attempt was put back in the field. */
@@ -152,5 +158,13 @@ export function useWaitlistSignup({
     setStatus({ kind: "idle", kept: true });
   }
 
-  return { status, onSubmit, onEmailInput };
+  return {
+    status,
+    onSubmit,
+    onEmailInput,
+    hint: typo.hint,
+    onEmailLeave: typo.onLeave,
+    onGesture: typo.onGesture,
+    takeHint: typo.take,
+  };
 }

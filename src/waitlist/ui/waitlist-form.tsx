@@ -11,6 +11,7 @@ import {
   HONEYPOT_FIELD,
 } from "@/waitlist/hand-over/early-submit";
 import { botCheckTexts, waitlist } from "@/waitlist/texts";
+import { TypoHintLine } from "./typo-hint-line";
 import { type FormStatus, useWaitlistSignup } from "./use-waitlist-signup";
 import { WaitlistMessage } from "./waitlist-message";
 
@@ -47,7 +48,8 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
   const privacyId = `${fieldId}-privacy`;
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const { status, onSubmit, onEmailInput } = useWaitlistSignup({ form: formRef, field: inputRef });
+  const { status, onSubmit, onEmailInput, hint, onEmailLeave, onGesture, takeHint } =
+    useWaitlistSignup({ form: formRef, field: inputRef });
 
   const message = formMessage(status);
   const joining = status.kind === "joining";
@@ -68,6 +70,9 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
         [EARLY_SUBMIT_BUSY_ATTRIBUTE]: waitlist.submitting,
       }}
       onSubmit={onSubmit}
+      // What the typo hint showed as a press or a key went down is what the visitor saw.
+      onPointerDownCapture={onGesture}
+      onKeyDownCapture={onGesture}
       aria-labelledby={headingId}
       className={cn("rounded-2xl border border-line bg-surface/90 p-4 sm:p-6", className)}
     >
@@ -78,25 +83,32 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
       <label htmlFor={fieldId} className="mt-3 block text-sm font-medium text-ink sm:mt-4">
         {waitlist.label}
       </label>
-      <div className="mt-2 flex flex-col gap-3 sm:flex-row">
-        <Input
-          ref={inputRef}
-          id={fieldId}
-          name={EMAIL_FIELD}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder={waitlist.placeholder}
-          // Reached by a link (#fieldId), the field lands with the form's heading and label in
-          // view below the fixed header.
-          className="scroll-mt-20"
-          aria-invalid={status.kind === "invalid" || undefined}
-          // The message alone while the app shows one: read on into the privacy line, "Please
-          // enter a valid email address" ran into it as one sentence. Before the app runs, the
-          // message area holds the inline loader's note, if any.
-          aria-describedby={message ? messageId : `${messageId} ${privacyId}`}
-          onInput={(event) => onEmailInput(event.currentTarget.value)}
-        />
+      <div className="mt-2 flex flex-col sm:flex-row sm:gap-3">
+        {/* The field and the typo hint's line under it, whose button is the next stop after it. */}
+        <div className="relative min-w-0 flex-1">
+          <Input
+            ref={inputRef}
+            id={fieldId}
+            name={EMAIL_FIELD}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder={waitlist.placeholder}
+            // Reached by a link (#fieldId), the field lands with the form's heading and label in
+            // view below the fixed header.
+            className="scroll-mt-20"
+            aria-invalid={status.kind === "invalid" || undefined}
+            // The message alone while the app shows one: read on into the privacy line, "Please
+            // enter a valid email address" ran into it as one sentence. Before the app runs, the
+            // message area holds the inline loader's note, if any.
+            aria-describedby={message ? messageId : `${messageId} ${privacyId}`}
+            onInput={(event) => onEmailInput(event.currentTarget.value)}
+            onBlur={onEmailLeave}
+            // Before Tab moves on: the hint's button is there to be the next stop.
+            onKeyDown={(event) => event.key === "Tab" && !event.shiftKey && onEmailLeave()}
+          />
+          <TypoHintLine hint={hint} onTake={takeHint} />
+        </div>
         {/* aria-disabled, not disabled: the button keeps keyboard focus through a send. */}
         <Button type="submit" size="lg" aria-disabled={joining || undefined} className="sm:w-40">
           {joining ? waitlist.submitting : waitlist.submit}
@@ -109,6 +121,8 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
         // Once the visitor is told why they wait, that is what is said.
         busyLabel={joining && !status.waiting && !status.answered ? waitlist.submitting : undefined}
         alert={alert}
+        // From sm on, the hint's line sits over the message area's first line: a message goes below.
+        className={hint && message ? "sm:pt-7" : undefined}
       />
       <noscript>
         <p className="text-sm text-danger">{waitlist.needsJavaScript}</p>

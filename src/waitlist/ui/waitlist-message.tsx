@@ -20,6 +20,7 @@ export function WaitlistMessage({
   saidElsewhere,
   busyLabel,
   alert,
+  className,
 }: {
   id: string;
   message: string;
@@ -27,11 +28,15 @@ export function WaitlistMessage({
   busyLabel?: string;
   /** Shown in the danger colour. */
   alert: boolean;
+  className?: string;
 }) {
   const said = busyLabel ?? (saidElsewhere ? "" : message);
   const shownBySpeaker = said === message;
   return (
-    <div id={id} className={cn("mt-2 min-h-5 text-sm", alert ? "text-danger" : "text-ink-muted")}>
+    <div
+      id={id}
+      className={cn("mt-2 min-h-5 text-sm", alert ? "text-danger" : "text-ink-muted", className)}
+    >
       <p role="status" aria-live="polite" className={shownBySpeaker ? undefined : "sr-only"}>
         {said}
       </p>

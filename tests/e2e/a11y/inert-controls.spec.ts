@@ -4,12 +4,18 @@
  * clicking one changes nothing, and a tap shows the tooltip.
  */
 import type { Locator, Page } from "@playwright/test";
+import { dashboard } from "../../../src/content/dashboard";
+import { literally } from "../support/copy";
 import { expect, test } from "../support/fixtures";
 import { gotoApp } from "../support/tabs";
+import { CARD_LEARN_MORE, INERT_HINT, TOOLTIP_OPEN_DELAY_MS, VIEW_DETAILS } from "../support/words";
 
-const HINT = "Available with early access";
-const INERT_NAMES =
-  /^(View Details|Learn more about .+|Run Fraud Analysis|Export Risk Report|Adjust Fraud Thresholds)$/;
+const HINT = INERT_HINT;
+/** View Details, each card's Learn more and the dashboard's Quick Actions. */
+const QUICK_ACTIONS = dashboard.quickActions.actions;
+const INERT_NAMES = new RegExp(
+  `^(${[VIEW_DETAILS, `${CARD_LEARN_MORE} about .+`, ...QUICK_ACTIONS.map(literally)].join("|")})$`,
+);
 
 /** Where the page rests once any smooth scroll (a focus, a click) has ended. */
 function restingPlace(page: Page) {
@@ -54,7 +60,7 @@ function tooltipHiddenPoints(page: Page) {
 }
 
 /** Radix's open delay (docs/behaviour.md, "Constants"), run on Playwright's clock. */
-const OPEN_DELAY_MS = 700;
+const OPEN_DELAY_MS = TOOLTIP_OPEN_DELAY_MS;
 
 /**
  * Waits until the tooltip code has taken over `button`: it loads on the page's first interaction,
@@ -126,15 +132,17 @@ test("an open tooltip is drawn whole: no card clips it, nor does the fixed heade
 }) => {
   await page.clock.install();
   await gotoApp(page, "/");
-  const exportReport = page.getByRole("button", { name: "Export Risk Report" });
+  // The second quick action, in the middle of its card.
+  const action = QUICK_ACTIONS[1] ?? "";
+  const exportReport = page.getByRole("button", { name: action });
   await hoverToOpen(page, exportReport);
-  expect(await tooltipHiddenPoints(page), "Export Risk Report's tooltip").toEqual([]);
+  expect(await tooltipHiddenPoints(page), `${action}'s tooltip`).toEqual([]);
   await page.keyboard.press("Escape");
   await expect(page.getByRole("tooltip")).toHaveCount(0);
 
   // View Details sits in a card that clips its overflow. Just below the fixed header, its tooltip
   // (above the button) lies where the header is drawn.
-  const viewDetails = page.getByRole("button", { name: "View Details" });
+  const viewDetails = page.getByRole("button", { name: VIEW_DETAILS });
   const header = page.getByRole("banner");
   const headerBottom = await header.evaluate((element) => element.getBoundingClientRect().bottom);
   await viewDetails.evaluate((button, below) => {
@@ -154,7 +162,7 @@ test.describe("on a touch screen", () => {
 
   test("a tap on an inert button shows why", async ({ page }) => {
     await gotoApp(page, "/");
-    const button = page.getByRole("button", { name: "View Details" });
+    const button = page.getByRole("button", { name: VIEW_DETAILS });
     await button.scrollIntoViewIfNeeded();
     // The first tap (an interaction) loads the tooltip code; once it has taken over the button, a
     // tap shows the tooltip at once.

@@ -7,10 +7,20 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { watchSends } from "../support/held-requests";
+import { watchRequests } from "../support/held-requests";
 import { pauseClock, runClockUntil, UNTIL_TEST_TIMEOUT } from "../support/page-clock";
 import { appIdle, gotoApp } from "../support/tabs";
 import { toasts, waitlistForm } from "../support/waitlist-page";
+import {
+  BACK_HOME,
+  CLOSE_TOAST,
+  FAILURE_TITLE,
+  JOIN,
+  NAV,
+  SKIP_LINK,
+  SUCCESS_HEADING,
+  TOAST_REGION,
+} from "../support/words";
 
 /** The focused element draws an outline (the site's focus indicator), not `outline: none`. */
 async function expectVisibleFocus(target: Locator, check = expect) {
@@ -45,7 +55,7 @@ test.describe("keyboard only", () => {
   }) => {
     await gotoApp(page, "/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const skip = page.getByRole("link", { name: "Skip to main content" });
+    const skip = page.getByRole("link", { name: SKIP_LINK });
     // Hidden until focused (clipped away), then shown in full.
     expect(await clipping(skip)).not.toBe("none");
 
@@ -77,18 +87,18 @@ test.describe("keyboard only", () => {
     await expect(email).toHaveValue(address);
     // The submit button is the next stop and shows its focus too; Shift+Tab returns to the field.
     await page.keyboard.press("Tab");
-    await expectVisibleFocus(page.getByRole("button", { name: "Join Waitlist" }));
+    await expectVisibleFocus(page.getByRole("button", { name: JOIN }));
     await page.keyboard.press("Shift+Tab");
     await expectVisibleFocus(email);
     await page.keyboard.press("Enter");
 
     // The send and its answer take as long as the machine makes them: the test's budget bounds it.
     await expect(page).toHaveURL(/\/success$/, UNTIL_TEST_TIMEOUT);
-    const heading = page.getByRole("heading", { level: 1, name: "Thank You!" });
+    const heading = page.getByRole("heading", { level: 1, name: SUCCESS_HEADING });
     await expect(heading).toBeFocused();
     // Back to Home is reachable from the focused heading and shows its focus.
     await page.keyboard.press("Tab");
-    await expectVisibleFocus(page.getByRole("link", { name: "Back to Home" }));
+    await expectVisibleFocus(page.getByRole("link", { name: BACK_HOME }));
     await expect.poll(async () => (await emulator.outbox(address)).length).toBe(1);
     // Once /success has run what it puts off until idle, still one: nothing was sent twice.
     await appIdle(page);
@@ -105,18 +115,18 @@ test.describe("keyboard only", () => {
     await emulator.fault({ count: 1, status: 400, match: { email: address } });
     // The toast closes by itself after 5 s: on a stopped clock it stays until the keyboard
     // closes it, however slowly the keys are pressed.
-    const sends = watchSends(page);
+    const requests = watchRequests(page);
     await gotoApp(page, "/");
     await pauseClock(page);
     const { email } = waitlistForm(page);
     await email.focus();
     await page.keyboard.type(address);
-    const region = page.getByRole("region", { name: "Notifications (F8)" });
-    const toast = toasts(page).filter({ hasText: "Submission failed" });
+    const region = page.getByRole("region", { name: TOAST_REGION });
+    const toast = toasts(page).filter({ hasText: FAILURE_TITLE });
     await page.keyboard.press("Enter");
     // The answer in real time (so the send's time limit never runs), then the lazily loaded
     // toaster on the page's clock: the toast has had at most one step of its 5 s when it shows.
-    await runClockUntil(page, () => toast.isVisible(), { beforeStep: () => sends.answered() });
+    await runClockUntil(page, () => toast.isVisible(), { beforeStep: () => requests.answered() });
 
     await page.keyboard.press("F8");
     // Soft, so the stops after it are still checked when the list shows no focus.
@@ -124,7 +134,7 @@ test.describe("keyboard only", () => {
     await page.keyboard.press("Tab");
     await expectVisibleFocus(toast);
     await page.keyboard.press("Tab");
-    await expectVisibleFocus(toast.getByRole("button", { name: "Close notification" }));
+    await expectVisibleFocus(toast.getByRole("button", { name: CLOSE_TOAST }));
     await page.keyboard.press("Enter");
     await expect(toast).toHaveCount(0);
     await expect(email).toHaveValue(address);
@@ -141,11 +151,11 @@ test.describe("keyboard only at 375 px", () => {
   }) => {
     await gotoApp(page, "/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const toggle = nav.getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: NAV.name });
+    const toggle = nav.getByRole("button", { name: NAV.menu });
 
     await page.keyboard.press("Tab");
-    await expectVisibleFocus(page.getByRole("link", { name: "Skip to main content" }));
+    await expectVisibleFocus(page.getByRole("link", { name: SKIP_LINK }));
     // Skip link, logo link, then the toggle: the hidden desktop items take no Tab stop.
     await page.keyboard.press("Tab");
     await expectVisibleFocus(focused(page));
@@ -154,13 +164,13 @@ test.describe("keyboard only at 375 px", () => {
 
     await page.keyboard.press("Space");
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    for (const label of ["Features", "Dashboard", "Solutions"]) {
+    for (const label of [NAV.features, NAV.dashboard, NAV.solutions]) {
       await page.keyboard.press("Tab");
       await expectVisibleFocus(nav.getByRole("button", { name: label }));
     }
     await page.keyboard.press("Escape");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await expect(nav.getByRole("button", { name: "Features" })).toBeHidden();
+    await expect(nav.getByRole("button", { name: NAV.features })).toBeHidden();
     await expectVisibleFocus(toggle);
   });
 });

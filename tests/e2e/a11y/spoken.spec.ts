@@ -5,46 +5,69 @@
  * docs/testing.md, "What a screen reader says".
  */
 import type { Page } from "@playwright/test";
+import { dashboard } from "../../../src/content/dashboard";
+import { features } from "../../../src/content/features";
+import { hero } from "../../../src/content/hero";
+import { footer, site } from "../../../src/content/site";
+import { solutions } from "../../../src/content/solutions";
 import { botCheckEmulator, challenge } from "../support/bot-check";
 import { runClockToSuccess } from "../support/clock-runs";
+import { BANDS, HERO_HEADING } from "../support/copy";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { holdSends } from "../support/held-requests";
-import { CLOCK_START, installClock, pauseClock, pauseClockBeforeLoad } from "../support/page-clock";
+import { holdRequests } from "../support/held-requests";
+import { CLOCK_START, pauseClockBeforeLoad } from "../support/page-clock";
 import { moveTo, readOn, spoken, typed } from "../support/spoken";
 import { E2E_BOT_CHECK_SITE_URL } from "../support/stack-ports";
 import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
+import { openFormWithAddress } from "../support/submit-with-fault";
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
 import { gotoApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
-import { BOT_CHECK, INVALID, JOINING, KEPT_NOTE, WAITING } from "../support/words";
+import {
+  BOT_CHECK,
+  EMAIL_LABEL,
+  FAILURE_TEXT,
+  FAILURE_TITLE,
+  FORM_NAME,
+  INVALID,
+  JOIN,
+  JOINING,
+  KEPT_NOTE,
+  NAV,
+  PLACEHOLDER,
+  PRIVACY_LINE,
+  PRIVACY_SUMMARY,
+  SKIP_LINK,
+  SUCCESS_HEADING,
+  SUCCESS_TEXT,
+  SUCCESS_TITLE,
+  TYPO_HINT,
+  WAITING,
+} from "../support/words";
 
-const PRIVACY_LINE = "We only use your address to contact you about Bulwark early access.";
-const FIELD = "textbox, Work email address";
+const FIELD = `textbox, ${EMAIL_LABEL}`;
+const BUTTON = `button, ${JOIN}`;
 const polite = (words: string) => `polite: ${words}`;
 /** The toast a delivered signup shows, as Radix announces it: its label, title and text. */
-const REDIRECTING = [
-  polite("Notification"),
-  polite("Redirecting..."),
-  polite("Taking you to confirmation page"),
-];
+const REDIRECTING = [polite("Notification"), polite(SUCCESS_TITLE), polite(SUCCESS_TEXT)];
 /** The toast a failed signup shows, announced assertively: it interrupts. */
 const SUBMISSION_FAILED = [
   "assertive: Notification",
-  "assertive: Submission failed",
-  "assertive: There was a problem submitting your request. Please try again.",
+  `assertive: ${FAILURE_TITLE}`,
+  `assertive: ${FAILURE_TEXT}`,
 ];
 /** A step that ends on that toast ends once its last words are said (two frames after it shows). */
 const UNTIL_FAILURE_SAID = { until: SUBMISSION_FAILED[2] };
-const SUCCESS_HEADING = "heading, Thank You!, level 1";
+const SUCCESS_HEARD = `heading, ${SUCCESS_HEADING}, level 1`;
 const ASKING = polite(BOT_CHECK.asking);
-const SIGNED_UP = [polite(JOINING), ...REDIRECTING, SUCCESS_HEADING];
+const SIGNED_UP = [polite(JOINING), ...REDIRECTING, SUCCESS_HEARD];
 
 /** What a phrase list says about the page, without the reader's words for a list's structure. */
 const withoutListStructure = (said: string[]) =>
   said.filter((phrase) => !/^(end of )?list(item)?\b/.test(phrase));
 
-/** Sends the address in the field by Enter from the field itself, heard until /success's heading. */
+/** Requests the address in the field by Enter from the field itself, heard until /success's heading. */
 async function signUpHeard(page: Page) {
   return spoken(page, async () => {
     await page.keyboard.press("Enter");
@@ -61,82 +84,76 @@ test("the landing page read from the top, an invalid address, then a signup: eac
 
   await test.step("from the top: the skip link, the landmarks, the hero's heading", async () => {
     expect(withoutListStructure(await readOn(page, 23))).toEqual([
-      "link, Skip to main content",
+      `link, ${SKIP_LINK}`,
       "banner",
-      "navigation, Main",
-      "link, Bulwark",
-      "image, Bulwark",
-      "end of link, Bulwark",
-      "button, Features",
-      "button, Dashboard",
-      "button, Solutions",
-      "end of navigation, Main",
+      `navigation, ${NAV.name}`,
+      `link, ${site.logoAlt}`,
+      `image, ${site.logoAlt}`,
+      `end of link, ${site.logoAlt}`,
+      ...BANDS.map(({ nav }) => `button, ${nav}`),
+      `end of navigation, ${NAV.name}`,
       "end of banner",
       "main",
-      "region, Stop API attacks and fraud before they cost you",
-      "Early access now open",
-      "heading, Stop API attacks and fraud before they cost you, level 1",
+      `region, ${HERO_HEADING}`,
+      hero.eyebrow,
+      `heading, ${HERO_HEADING}, level 1`,
     ]);
   });
 
   await test.step("the landmarks, then the headings, in order", async () => {
     expect(await moveTo(page, "moveToNextLandmark", 11)).toEqual([
-      "figure, SQL injection attempt, Sample data",
-      "form, Join the early-access waitlist",
-      "region, Defense that learns as fast as attackers do",
-      "region, Every threat, one calm view",
-      "figure, Fraud Command Center, Sample data",
-      "region, Built for the way you run your business",
+      `figure, ${hero.threatCard.title}, ${hero.threatCard.sampleBadge}`,
+      `form, ${FORM_NAME}`,
+      `region, ${features.heading}`,
+      `region, ${dashboard.heading}`,
+      `figure, ${dashboard.panelTitle}, ${dashboard.sampleBadge}`,
+      `region, ${solutions.heading}`,
       "contentinfo",
       "banner",
-      "navigation, Main",
+      `navigation, ${NAV.name}`,
       "main",
-      "region, Stop API attacks and fraud before they cost you",
+      `region, ${HERO_HEADING}`,
     ]);
+    const heading = (name: string, level: number) => `heading, ${name}, level ${level}`;
     expect(await moveTo(page, "moveToNextHeading", 13)).toEqual([
-      "heading, Stop API attacks and fraud before they cost you, level 1",
-      "heading, Join the early-access waitlist, level 2",
-      "heading, Defense that learns as fast as attackers do, level 2",
-      "heading, ML Fraud Detection, level 3",
-      "heading, User Behavior Analysis, level 3",
-      "heading, API Security Layer, level 3",
-      "heading, Adaptive Response System, level 3",
-      "heading, Every threat, one calm view, level 2",
-      "heading, Built for the way you run your business, level 2",
-      "heading, API Security, level 3",
-      "heading, Fraud Prevention, level 3",
-      "heading, User Behavior Analysis, level 3",
-      "heading, Contact, level 2",
+      heading(HERO_HEADING, 1),
+      heading(FORM_NAME, 2),
+      heading(features.heading, 2),
+      ...features.cards.map(({ title }) => heading(title, 3)),
+      heading(dashboard.heading, 2),
+      heading(solutions.heading, 2),
+      ...solutions.cards.map(({ title }) => heading(title, 3)),
+      heading(footer.contact.heading, 2),
     ]);
   });
 
   await test.step("the form: its name, heading, label, field with its description, button, privacy", async () => {
-    expect(await moveTo(page, "moveToNextForm")).toEqual(["form, Join the early-access waitlist"]);
+    expect(await moveTo(page, "moveToNextForm")).toEqual([`form, ${FORM_NAME}`]);
     expect(await readOn(page, 14)).toEqual([
-      "heading, Join the early-access waitlist, level 2",
+      `heading, ${FORM_NAME}, level 2`,
       "paragraph",
       "Be first to protect your APIs with Bulwark.",
       "end of paragraph",
-      "Work email address",
-      `${FIELD}, ${PRIVACY_LINE}, placeholder Enter your email address`,
-      "button, Join Waitlist",
+      EMAIL_LABEL,
+      `${FIELD}, ${PRIVACY_LINE}, placeholder ${PLACEHOLDER}`,
+      BUTTON,
       // The form's live region, empty: the reader names it, a real one skips it.
       "status",
       "paragraph",
       PRIVACY_LINE,
       "end of paragraph",
       "group",
-      "How we handle your address",
+      PRIVACY_SUMMARY,
     ]);
   });
 
   await test.step("an invalid address sent from the field: the error once, again only when focus returns", async () => {
     expect(await spoken(page, () => email.focus())).toEqual([
-      `${FIELD}, ${PRIVACY_LINE}, placeholder Enter your email address`,
+      `${FIELD}, ${PRIVACY_LINE}, placeholder ${PLACEHOLDER}`,
     ]);
     await email.fill("nope");
     expect(await spoken(page, () => page.keyboard.press("Enter"))).toEqual([polite(INVALID)]);
-    expect(await spoken(page, () => page.keyboard.press("Tab"))).toEqual(["button, Join Waitlist"]);
+    expect(await spoken(page, () => page.keyboard.press("Tab"))).toEqual([BUTTON]);
     expect(await spoken(page, () => page.keyboard.press("Shift+Tab"))).toEqual([
       `${FIELD}, nope, ${INVALID}, invalid`,
     ]);
@@ -147,7 +164,7 @@ test("the landing page read from the top, an invalid address, then a signup: eac
       await submit.click();
       await expect(email).toBeFocused();
     });
-    expect(said).toEqual(["button, Join Waitlist", `${FIELD}, nope, ${INVALID}, invalid`]);
+    expect(said).toEqual([BUTTON, `${FIELD}, nope, ${INVALID}, invalid`]);
   });
 
   await test.step("a signup: the address typed, Joining... once, Redirecting... once, then /success's heading", async () => {
@@ -180,64 +197,54 @@ test("a refused send: the toast said once, interrupting; the field, revisited, s
     },
     UNTIL_FAILURE_SAID,
   );
-  expect(said).toEqual(["button, Join Waitlist", polite(JOINING), ...SUBMISSION_FAILED]);
+  expect(said).toEqual([BUTTON, polite(JOINING), ...SUBMISSION_FAILED]);
   expect(await spoken(page, () => page.keyboard.press("Shift+Tab"))).toEqual([
     `${FIELD}, ${address}, ${KEPT_NOTE}`,
   ]);
 });
 
-/** Opens the form on the stopped clock (installed before the page loads), the address typed. */
-async function formOnStoppedClock(page: Page, address: string) {
-  await installClock(page);
-  await gotoApp(page, "/");
-  await pauseClock(page);
-  const { email } = waitlistForm(page);
-  await email.fill(address);
-  return email;
-}
-
 test("a slow send, then its one retry: each wait said once, in its own words, not at every try", async ({
   page,
   emulator,
-  failingSend: { sends },
+  failingSend: { requests },
 }) => {
   const address = uniqueEmail("heard-slow");
   // No answer at all: past the time limit it is slow; at twice the limit it is tried again.
   await emulator.fault({ count: 1, hang: true, match: { email: address } });
-  await formOnStoppedClock(page, address);
+  await openFormWithAddress(page, { address, clock: "paused" });
   const said = await spoken(page, async () => {
     await page.keyboard.press("Enter");
-    await runClockToSuccess(page, sends, {
+    await runClockToSuccess(page, requests, {
       withinMs: 2 * (2 * E2E_SEND_TIMEOUT_MS) + 3000,
       hanging: 1,
     });
     await expectSuccessShown(page);
   });
-  expect(sends.count()).toBe(2);
+  expect(requests.count()).toBe(2);
   expect(said).toEqual([
     polite(JOINING),
     polite(WAITING.slow),
     polite(WAITING.trouble),
     ...REDIRECTING,
-    SUCCESS_HEADING,
+    SUCCESS_HEARD,
   ]);
 });
 
 test("a service refusing twice: its words said once across three tries", async ({
   page,
   emulator,
-  failingSend: { sends },
+  failingSend: { requests },
 }) => {
   const address = uniqueEmail("heard-retried");
   await emulator.fault({ count: 2, status: 503, match: { email: address } });
-  await formOnStoppedClock(page, address);
+  await openFormWithAddress(page, { address, clock: "paused" });
   const said = await spoken(page, async () => {
     await page.keyboard.press("Enter");
-    await runClockToSuccess(page, sends, { withinMs: E2E_RETRY_BUDGET_MS });
+    await runClockToSuccess(page, requests, { withinMs: E2E_RETRY_BUDGET_MS });
     await expectSuccessShown(page);
   });
-  expect(sends.count()).toBe(3);
-  expect(said).toEqual([polite(JOINING), polite(WAITING.trouble), ...REDIRECTING, SUCCESS_HEADING]);
+  expect(requests.count()).toBe(3);
+  expect(said).toEqual([polite(JOINING), polite(WAITING.trouble), ...REDIRECTING, SUCCESS_HEARD]);
 });
 
 test("the note of an earlier page: said once, in its words alone; its button reached next", async ({
@@ -257,11 +264,11 @@ test("the note of an earlier page: said once, in its words alone; its button rea
     await submit.click();
     await expect(page.getByText(WAITING.crowd)).toBeVisible();
   });
-  expect(sending).toEqual(["button, Join Waitlist", polite(JOINING), polite(WAITING.crowd)]);
+  expect(sending).toEqual([BUTTON, polite(JOINING), polite(WAITING.crowd)]);
 
   // Back a minute later: the send that finishes it is held, so the note is heard meanwhile.
   await page.clock.setSystemTime(CLOCK_START + 60_000);
-  const finishing = await holdSends(page, 1);
+  const finishing = await holdRequests(page, 1);
   await gotoApp(page, "/");
   const note = page.getByRole("region", { name: "Your waitlist signup" });
   const noted = await spoken(page, async () => {
@@ -290,7 +297,29 @@ test("the note of an earlier page: said once, in its words alone; its button rea
     await page.clock.resume();
     await expectSuccessShown(page);
   });
-  expect(finished).toEqual([...REDIRECTING, SUCCESS_HEADING]);
+  expect(finished).toEqual([...REDIRECTING, SUCCESS_HEARD]);
+});
+
+test("a slip in the domain: the hint said once, politely; its button next by Tab; taken, the field says the address", async ({
+  page,
+}) => {
+  await gotoApp(page, "/");
+  const { email } = waitlistForm(page);
+  const address = uniqueEmail("heard-typo");
+  await email.fill(address.replace(/\.com$/, ".con"));
+  await email.focus();
+  expect(await spoken(page, () => page.keyboard.press("Tab"))).toEqual([
+    polite(TYPO_HINT.said(address)),
+    `button, ${TYPO_HINT.take(address)}`,
+  ]);
+  // Past it and back: the hint is not said again.
+  expect(await spoken(page, () => page.keyboard.press("Tab"))).toEqual(["button, Join Waitlist"]);
+  expect(await spoken(page, () => page.keyboard.press("Shift+Tab"))).toEqual([
+    `button, ${TYPO_HINT.take(address)}`,
+  ]);
+  expect(await spoken(page, () => page.keyboard.press("Enter"))).toEqual([
+    `${FIELD}, ${address}, ${PRIVACY_LINE}`,
+  ]);
 });
 
 test.describe("the bot check", () => {
@@ -324,11 +353,7 @@ test.describe("the bot check", () => {
     );
     // Focus is back on the button once it says Join Waitlist again, then the ending's own words
     // and the toast, each once.
-    expect(closed).toEqual([
-      "button, Join Waitlist",
-      polite(BOT_CHECK.closed),
-      ...SUBMISSION_FAILED,
-    ]);
+    expect(closed).toEqual([BUTTON, polite(BOT_CHECK.closed), ...SUBMISSION_FAILED]);
 
     await botCheckEmulator.challenge({ count: 1, ends: "expired", match: { email: address } });
     const expired = await spoken(
@@ -336,7 +361,7 @@ test.describe("the bot check", () => {
       async () => {
         await page.keyboard.press("Enter");
         await expect(page.getByText(/expired before it was answered/)).toBeVisible();
-        await expect(submit).toHaveText("Join Waitlist");
+        await expect(submit).toHaveText(JOIN);
         await expect(submit).toBeFocused();
       },
       UNTIL_FAILURE_SAID,
@@ -345,7 +370,7 @@ test.describe("the bot check", () => {
       polite(JOINING),
       expect.stringMatching(/recaptcha challenge/),
       ASKING,
-      "button, Join Waitlist",
+      BUTTON,
       polite(BOT_CHECK.expired),
       ...SUBMISSION_FAILED,
     ]);
@@ -356,7 +381,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
   const menuToggle = (page: Page) =>
-    page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Menu" });
+    page.getByRole("navigation", { name: NAV.name }).getByRole("button", { name: NAV.menu });
 
   /**
    * From the toggle: the menu opened by keyboard (the virtual reader does not say a focused
@@ -385,14 +410,14 @@ test.describe("on a phone", () => {
   }) => {
     await gotoApp(page, "/");
     expect(await spoken(page, () => menuToggle(page).focus())).toEqual([
-      "button, Menu, not expanded",
+      `button, ${NAV.menu}, not expanded`,
     ]);
     const withMotion = await menuHeard(page);
     expect(withMotion).toEqual([
-      "button, Features",
-      "button, Menu, 1 control, expanded",
-      "button, Features",
-      "button, Menu, not expanded",
+      `button, ${NAV.features}`,
+      `button, ${NAV.menu}, 1 control, expanded`,
+      `button, ${NAV.features}`,
+      `button, ${NAV.menu}, not expanded`,
     ]);
     await page.emulateMedia({ reducedMotion: "reduce" });
     expect(await menuHeard(page)).toEqual(withMotion);

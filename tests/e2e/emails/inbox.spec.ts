@@ -4,11 +4,13 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+import { successPage } from "../../../src/content/pages";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
 import { E2E_EMULATOR_URL } from "../support/stack-ports";
 import { gotoApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
+import { SUCCESS_HEADING } from "../support/words";
 
 /** The team's address the test stack's emails are built with (tests/e2e/support/stack-settings.ts). */
 const TEAM = "team@bulwark.example";
@@ -18,7 +20,7 @@ async function signUp(page: Page, address: string) {
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
-  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: SUCCESS_HEADING })).toBeVisible();
 }
 
 /**
@@ -104,15 +106,14 @@ test("a signup ends with both emails in the inbox, each rendered with its header
   const phone = page.frameLocator('iframe[title$="phone width, light"]');
   await expect(phone.getByRole("heading", { name: "You're on the list" })).toBeVisible();
   await expect(phone.getByText(address).first()).toBeVisible();
-  for (const step of [
-    "We review your submission",
-    "This email confirms your place",
-    "We contact you when early access opens",
-  ]) {
-    await expect(phone.getByText(step)).toBeVisible();
+  // /success's next steps, in the email's own words where it has them.
+  for (const step of successPage.nextSteps) {
+    await expect(phone.getByText((step.inEmail ?? step).title)).toBeVisible();
   }
   // The email that confirms does not promise a confirmation to come, as /success does.
-  await expect(phone.getByText("Email confirmation arrives shortly")).toHaveCount(0);
+  for (const step of successPage.nextSteps.filter(({ inEmail }) => inEmail)) {
+    await expect(phone.getByText(step.title)).toHaveCount(0);
+  }
   const frames = page.locator("iframe");
   await expect(frames).toHaveCount(2);
   await expect(frames.nth(0)).toHaveAttribute("width", "375");

@@ -1,5 +1,7 @@
 import { inflateSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { pageMeta } from "../../../src/content/pages";
+import { seo } from "../../../src/content/seo";
 import { expect, test } from "../support/fixtures";
 import { holdAppScript } from "../support/held-requests";
 import { E2E_SITE_URL } from "../support/stack-ports";
@@ -10,11 +12,9 @@ import { gotoApp } from "../support/tabs";
 const SITE = E2E_SITE_URL;
 const NOT_FOUND_PATH = "/no-such-page-for-seo";
 
-const TAGLINE_TITLE = "Bulwark: AI-powered API security & fraud prevention";
-const SHARE_DESCRIPTION =
-  "Stop API attacks and fraud in real time with machine-learning detection and automatic blocking. Early access is open.";
-const IMAGE_ALT =
-  "The Bulwark shield logo with the tagline “AI-powered API security & fraud prevention” and a “Join the early-access waitlist” button.";
+/** The copy each page is presented with: src/content/pages.ts and src/content/seo.ts. */
+const TAGLINE_TITLE = pageMeta.landing.title;
+const SHARE_DESCRIPTION = seo.shareDescription;
 
 type Attributes = Record<string, string>;
 
@@ -119,25 +119,14 @@ async function getPng(request: APIRequestContext, path: string) {
 
 test.describe("search and sharing metadata", () => {
   test("each route has its own title and description", async ({ request }) => {
-    const pages = [
-      {
-        path: "/",
-        title: TAGLINE_TITLE,
-        description:
-          "Bulwark stops API attacks and fraud in real time with machine-learning detection, behavior analysis and adaptive response. Join the early-access waitlist.",
-      },
-      {
-        path: "/success",
-        title: "You're on the list | Bulwark",
-        description: "Thank you for joining the Bulwark early-access waitlist.",
-      },
-      {
-        path: NOT_FOUND_PATH,
-        status: 404,
-        title: "Page not found | Bulwark",
-        description: "This page does not exist on the Bulwark site.",
-      },
+    const pages: { path: string; status?: number; title: string; description: string }[] = [
+      { path: "/", ...pageMeta.landing },
+      { path: "/success", ...pageMeta.success },
+      { path: NOT_FOUND_PATH, status: 404, ...pageMeta.notFound },
     ];
+    // Each page its own words.
+    expect(new Set(pages.map(({ title }) => title)).size).toBe(3);
+    expect(new Set(pages.map(({ description }) => description)).size).toBe(3);
     for (const page of pages) {
       const html = await getPage(request, page.path, page.status);
       expect(title(html), page.path).toBe(page.title);
@@ -168,14 +157,14 @@ test.describe("search and sharing metadata", () => {
     const html = await getPage(request, "/");
     const expected: Record<string, string> = {
       "og:type": "website",
-      "og:site_name": "Bulwark",
+      "og:site_name": seo.name,
       "og:title": TAGLINE_TITLE,
       "og:description": SHARE_DESCRIPTION,
       "og:url": `${SITE}/`,
       "og:image": `${SITE}/og-image.png`,
       "og:image:width": "1200",
       "og:image:height": "630",
-      "og:image:alt": IMAGE_ALT,
+      "og:image:alt": seo.ogImage.alt,
       "og:locale": "en_US",
       "twitter:card": "summary_large_image",
     };
@@ -216,8 +205,8 @@ test.describe("search and sharing metadata", () => {
     };
     expect(data["@context"]).toBe("https://schema.org");
     const byType = Object.fromEntries(data["@graph"].map((node) => [node["@type"], node]));
-    expect(byType.Organization).toMatchObject({ name: "Bulwark", url: `${SITE}/` });
-    expect(byType.WebSite).toMatchObject({ name: "Bulwark", url: `${SITE}/` });
+    expect(byType.Organization).toMatchObject({ name: seo.name, url: `${SITE}/` });
+    expect(byType.WebSite).toMatchObject({ name: seo.name, url: `${SITE}/` });
   });
 
   test("robots.txt allows everything and points at the sitemap", async ({ request }) => {
@@ -328,14 +317,14 @@ test.describe("search and sharing metadata", () => {
       icons: { src: string; sizes: string; type: string; purpose?: string }[];
     };
     expect(manifest).toMatchObject({
-      short_name: "Bulwark",
+      name: seo.manifest.name,
+      short_name: seo.manifest.shortName,
       description: SHARE_DESCRIPTION,
       start_url: "/",
       display: "standalone",
       background_color: "#0b1120",
       theme_color: "#0b1120",
     });
-    expect(manifest.name).toContain("Bulwark");
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(
       expect.arrayContaining(["192x192", "512x512"]),
     );

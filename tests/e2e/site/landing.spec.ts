@@ -1,8 +1,32 @@
+/**
+ * The landing page as the spec lists it, one section at a time: the shape the spec fixes (four
+ * feature cards, four stat tiles, five dots on the map...) with the fixed words typed (words.ts) and
+ * the copy read from src/content/, so a change of copy is made there alone.
+ */
 import type { Locator, Page } from "@playwright/test";
+import { dashboard } from "../../../src/content/dashboard";
+import { features } from "../../../src/content/features";
+import { hero } from "../../../src/content/hero";
+import { site } from "../../../src/content/site";
+import { solutions } from "../../../src/content/solutions";
+import { BANDS, HERO_HEADING, literally } from "../support/copy";
 import { expect, test } from "../support/fixtures";
 import { mapPulses } from "../support/layout";
 import { gotoWithTheAppInTime } from "../support/page-clock";
 import { gotoApp } from "../support/tabs";
+import {
+  CARD_LEARN_MORE,
+  EMAIL_LABEL,
+  FORM_NAME,
+  JOIN,
+  LEARN_MORE,
+  NAV,
+  PLACEHOLDER,
+  VIEW_DETAILS,
+} from "../support/words";
+
+/** A card far below the fold at any width: the second solution's. */
+const LOWER_CARD = solutions.cards[1]?.title ?? "";
 
 async function expectBelowHeader(page: Page, heading: Locator) {
   const header = page.getByRole("banner");
@@ -21,49 +45,40 @@ async function expectBelowHeader(page: Page, heading: Locator) {
 test("the landing page: every section as the spec lists it", async ({ page }) => {
   await gotoApp(page, "/");
   await test.step("hero: headline, pitch, Learn More, the sample threat card and the form", async () => {
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "Stop API attacks and fraud before they cost you",
-    );
-    await expect(page.getByText("Bulwark watches every API call")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Learn More", exact: true })).toBeVisible();
-    await expect(page.getByRole("figure", { name: "SQL injection attempt" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "View Details" })).toBeVisible();
-    await expect(page.getByText("203.0.113.42")).toBeVisible();
-    await expect(page.getByText("14:32:07 UTC")).toBeVisible();
-    const form = page.getByRole("form", { name: "Join the early-access waitlist" });
-    await expect(form.getByRole("textbox", { name: "Work email address" })).toHaveAttribute(
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(HERO_HEADING);
+    await expect(page.getByText(hero.pitch)).toBeVisible();
+    await expect(page.getByRole("button", { name: LEARN_MORE, exact: true })).toBeVisible();
+    const card = page.getByRole("figure", { name: hero.threatCard.title });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole("button", { name: VIEW_DETAILS })).toBeVisible();
+    await expect(card.getByText(hero.threatCard.source)).toBeVisible();
+    await expect(card.getByText(hero.threatCard.time)).toBeVisible();
+    const form = page.getByRole("form", { name: FORM_NAME });
+    await expect(form.getByRole("textbox", { name: EMAIL_LABEL })).toHaveAttribute(
       "placeholder",
-      "Enter your email address",
+      PLACEHOLDER,
     );
-    await expect(form.getByRole("button", { name: "Join Waitlist" })).toBeEnabled();
+    await expect(form.getByRole("button", { name: JOIN })).toBeEnabled();
   });
 
   await test.step("features: four cards, each with Learn more", async () => {
-    const section = page.getByRole("region", {
-      name: "Defense that learns as fast as attackers do",
-    });
-    for (const title of [
-      "ML Fraud Detection",
-      "User Behavior Analysis",
-      "API Security Layer",
-      "Adaptive Response System",
-    ]) {
-      await expect(section.getByRole("heading", { name: title })).toBeVisible();
+    const section = page.getByRole("region", { name: features.heading });
+    await expect(section.getByRole("heading", { level: 3 })).toHaveText(
+      features.cards.map(({ title }) => title),
+    );
+    for (const { title } of features.cards) {
       await expect(
-        section.getByRole("button", { name: `Learn more about ${title}` }),
+        section.getByRole("button", { name: `${CARD_LEARN_MORE} about ${title}` }),
       ).toBeVisible();
     }
-    await expect(section.getByRole("button", { name: /^Learn more/ })).toHaveCount(4);
+    await expect(section.getByRole("heading", { level: 3 })).toHaveCount(4);
+    await expect(section.getByRole("button", { name: CARD_LEARN_MORE })).toHaveCount(4);
   });
 
-  await test.step("dashboard: stat tiles with the spec's figures", async () => {
-    const section = page.getByRole("region", { name: "Every threat, one calm view" });
-    for (const [label, value] of [
-      ["Fraud Prevented 24h", "$157K"],
-      ["Fraud Attempts", "247"],
-      ["Customer Conversion", "98.7%"],
-      ["Fraud Score", "96%"],
-    ] as const) {
+  await test.step("dashboard: four stat tiles, each with its figure", async () => {
+    const section = page.getByRole("region", { name: dashboard.heading });
+    expect(dashboard.statTiles).toHaveLength(4);
+    for (const { label, value } of dashboard.statTiles) {
       const tile = section
         .getByRole("listitem")
         .filter({ has: page.getByText(label, { exact: true }) });
@@ -72,52 +87,51 @@ test("the landing page: every section as the spec lists it", async ({ page }) =>
   });
 
   await test.step("dashboard: threats, map, alerts, health and quick actions", async () => {
-    const section = page.getByRole("region", { name: "Every threat, one calm view" });
+    const section = page.getByRole("region", { name: dashboard.heading });
+    const { threats, map, criticalAlerts, securityHealth, quickActions } = dashboard;
 
-    const threats = section
-      .getByRole("list", { name: "Recent Threat Activity" })
-      .getByRole("listitem");
-    await expect(threats).toHaveCount(4);
-    await expect(threats.filter({ hasText: /High$/ })).toHaveCount(2);
-    await expect(threats.filter({ hasText: /Medium$/ })).toHaveCount(2);
+    const threatItems = section.getByRole("list", { name: threats.title }).getByRole("listitem");
+    await expect(threatItems).toHaveCount(4);
+    // Each with its severity, high or medium, in words.
+    for (const severity of ["high", "medium"] as const) {
+      await expect(
+        threatItems.filter({
+          hasText: new RegExp(`${literally(threats.severityLabels[severity])}$`),
+        }),
+      ).toHaveCount(threats.items.filter((item) => item.severity === severity).length);
+    }
 
-    await expect(section.getByText("Global Fraud Map", { exact: true })).toBeVisible();
+    await expect(section.getByText(map.title, { exact: true })).toBeVisible();
     // How they pulse is visual-rules.spec.ts's to check.
     await expect(section.locator("svg circle.animate-pulse-dot")).toHaveCount(5);
-    await expect(
-      section
-        .getByRole("list", { name: "Active attack sources in the last hour" })
-        .getByRole("listitem"),
-    ).toHaveText([/^São Paulo/, /^Lagos/, /^Frankfurt/, /^Singapore/, /^Chicago/]);
+    await expect(section.getByRole("list", { name: map.caption }).getByRole("listitem")).toHaveText(
+      map.hotspots.map(({ city }) => new RegExp(`^${literally(city)}`)),
+    );
 
-    await expect(section.getByText("Critical Alerts", { exact: true })).toBeVisible();
-    await expect(section.getByText("live threats")).toBeVisible();
-    await expect(section.getByText("3", { exact: true })).toBeVisible();
+    await expect(section.getByText(criticalAlerts.title, { exact: true })).toBeVisible();
+    await expect(section.getByText(criticalAlerts.countLabel)).toBeVisible();
+    await expect(section.getByText(String(criticalAlerts.count), { exact: true })).toBeVisible();
 
-    for (const [area, status, percent] of [
-      ["Payment Gateway", "Secure", "100%"],
-      ["Account Protection", "Optimized", "92%"],
-      ["Checkout Process", "Needs Review", "68%"],
-      ["Loyalty Program", "Secure", "95%"],
-    ] as const) {
+    expect(securityHealth.areas).toHaveLength(4);
+    for (const { name, status, percent } of securityHealth.areas) {
       const row = section
-        .getByRole("list", { name: "Security Health" })
+        .getByRole("list", { name: securityHealth.title })
         .getByRole("listitem")
-        .filter({ hasText: area });
+        .filter({ hasText: name });
       await expect(row).toContainText(status);
-      await expect(row).toContainText(percent);
+      await expect(row).toContainText(`${percent}%`);
     }
 
-    for (const action of ["Run Fraud Analysis", "Export Risk Report", "Adjust Fraud Thresholds"]) {
-      await expect(
-        section.getByRole("list", { name: "Quick Actions" }).getByRole("button", { name: action }),
-      ).toBeVisible();
-    }
+    const actions = section.getByRole("list", { name: quickActions.title }).getByRole("button");
+    await expect(actions).toHaveText(quickActions.actions);
   });
 
   await test.step("solutions: three cards with three bullets each", async () => {
-    const section = page.getByRole("region", { name: "Built for the way you run your business" });
-    for (const title of ["API Security", "Fraud Prevention", "User Behavior Analysis"]) {
+    const section = page.getByRole("region", { name: solutions.heading });
+    await expect(section.getByRole("heading", { level: 3 })).toHaveText(
+      solutions.cards.map(({ title }) => title),
+    );
+    for (const { title } of solutions.cards) {
       const card = section
         .getByRole("listitem")
         .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
@@ -128,15 +142,15 @@ test("the landing page: every section as the spec lists it", async ({ page }) =>
   await test.step("footer: contact anchor, logo and this year's copyright", async () => {
     const footer = page.getByRole("contentinfo");
     await expect(footer).toHaveAttribute("id", "contact");
-    await expect(footer.getByRole("img", { name: "Bulwark" })).toBeVisible();
-    await expect(footer).toContainText(`© ${new Date().getFullYear()} Bulwark`);
+    await expect(footer.getByRole("img", { name: site.logoAlt })).toBeVisible();
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${site.name}`);
   });
 
   await test.step("the header logo is an image named Bulwark that links to the top", async () => {
     await page.mouse.wheel(0, 2500);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-    const logoLink = page.getByRole("banner").getByRole("link", { name: "Bulwark" });
-    const logoBox = await logoLink.getByRole("img", { name: "Bulwark" }).boundingBox();
+    const logoLink = page.getByRole("banner").getByRole("link", { name: site.logoAlt });
+    const logoBox = await logoLink.getByRole("img", { name: site.logoAlt }).boundingBox();
     expect([logoBox?.width, logoBox?.height]).toEqual([32, 32]);
     await logoLink.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -150,13 +164,9 @@ test.describe("scrolling navigation", () => {
     page,
   }) => {
     await gotoApp(page, "/");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("button", { name: "Menu" })).toBeHidden();
-    for (const [label, heading] of [
-      ["Features", "Defense that learns as fast as attackers do"],
-      ["Dashboard", "Every threat, one calm view"],
-      ["Solutions", "Built for the way you run your business"],
-    ] as const) {
+    const nav = page.getByRole("navigation", { name: NAV.name });
+    await expect(nav.getByRole("button", { name: NAV.menu })).toBeHidden();
+    for (const { nav: label, heading } of BANDS) {
       await nav.getByRole("button", { name: label }).click();
       await expectBelowHeader(page, page.getByRole("heading", { name: heading, level: 2 }));
     }
@@ -164,11 +174,8 @@ test.describe("scrolling navigation", () => {
 
   test("Learn More scrolls to Features", async ({ page }) => {
     await gotoApp(page, "/");
-    await page.getByRole("button", { name: "Learn More", exact: true }).click();
-    await expectBelowHeader(
-      page,
-      page.getByRole("heading", { name: "Defense that learns as fast as attackers do" }),
-    );
+    await page.getByRole("button", { name: LEARN_MORE, exact: true }).click();
+    await expectBelowHeader(page, page.getByRole("heading", { name: features.heading }));
   });
 });
 
@@ -179,7 +186,7 @@ test.describe("scroll-in animation", () => {
     await gotoWithTheAppInTime(page, "/");
     const card = page
       .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: "Fraud Prevention", exact: true }) })
+      .filter({ has: page.getByRole("heading", { name: LOWER_CARD, exact: true }) })
       .locator("> div");
     await expect(card).toHaveCSS("opacity", "0");
     await card.scrollIntoViewIfNeeded();
@@ -193,11 +200,11 @@ test.describe("scroll-in animation", () => {
     await gotoApp(page, "/");
     const card = page
       .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: "Fraud Prevention", exact: true }) })
+      .filter({ has: page.getByRole("heading", { name: LOWER_CARD, exact: true }) })
       .locator("> div");
     await expect(card).toHaveCSS("opacity", "1");
     // The map's pulses: 4.8 s with motion allowed (visual-rules.spec), over at once here.
-    await page.getByText("Global Fraud Map", { exact: true }).scrollIntoViewIfNeeded();
+    await page.getByText(dashboard.map.title, { exact: true }).scrollIntoViewIfNeeded();
     await expect
       .poll(async () => (await mapPulses(page)).length, { message: "dot pulses" })
       .toBe(5);

@@ -1,17 +1,21 @@
+import { BANDS } from "../support/copy";
 import { expect, test } from "../support/fixtures";
 import { gotoApp } from "../support/tabs";
+import { NAV } from "../support/words";
+
+const [FEATURES, DASHBOARD, SOLUTIONS] = BANDS;
 
 test.describe("navigation below the md breakpoint", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
   test("the menu toggle opens, fades in, closes on Escape and returns focus", async ({ page }) => {
     await gotoApp(page, "/");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const toggle = nav.getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: NAV.name });
+    const toggle = nav.getByRole("button", { name: NAV.menu });
     await expect(toggle).toBeVisible();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     // The desktop buttons are collapsed into the menu.
-    await expect(nav.getByRole("button", { name: "Features" })).toBeHidden();
+    await expect(nav.getByRole("button", { name: NAV.features })).toBeHidden();
 
     const menuId = await toggle.getAttribute("aria-controls");
     expect(menuId).toBeTruthy();
@@ -20,9 +24,9 @@ test.describe("navigation below the md breakpoint", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await expect(menu).toBeVisible();
     await expect(menu).toHaveCSS("animation-duration", "0.2s");
-    await expect(menu.getByRole("button")).toHaveText(["Features", "Dashboard", "Solutions"]);
+    await expect(menu.getByRole("button")).toHaveText([NAV.features, NAV.dashboard, NAV.solutions]);
 
-    await menu.getByRole("button", { name: "Dashboard" }).focus();
+    await menu.getByRole("button", { name: NAV.dashboard }).focus();
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -31,12 +35,9 @@ test.describe("navigation below the md breakpoint", () => {
 
   test("choosing an item closes the menu and scrolls to its section", async ({ page }) => {
     await gotoApp(page, "/");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const toggle = nav.getByRole("button", { name: "Menu" });
-    for (const [label, heading] of [
-      ["Solutions", "Built for the way you run your business"],
-      ["Features", "Defense that learns as fast as attackers do"],
-    ] as const) {
+    const nav = page.getByRole("navigation", { name: NAV.name });
+    const toggle = nav.getByRole("button", { name: NAV.menu });
+    for (const { nav: label, heading } of [SOLUTIONS, FEATURES]) {
       await toggle.click();
       await nav.getByRole("button", { name: label }).click();
       await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -53,19 +54,17 @@ test.describe("navigation below the md breakpoint", () => {
 
   test("the menu works by keyboard alone", async ({ page }) => {
     await gotoApp(page, "/");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const toggle = nav.getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: NAV.name });
+    const toggle = nav.getByRole("button", { name: NAV.menu });
     await toggle.focus();
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Tab");
-    await expect(nav.getByRole("button", { name: "Features" })).toBeFocused();
+    await expect(nav.getByRole("button", { name: NAV.features })).toBeFocused();
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await expect(
-      page.getByRole("heading", { name: "Every threat, one calm view" }),
-    ).toBeInViewport();
+    await expect(page.getByRole("heading", { name: DASHBOARD.heading })).toBeInViewport();
   });
 });
 
@@ -76,13 +75,9 @@ test.describe("the menu at 320x180 (400% zoom)", () => {
     page,
   }) => {
     await gotoApp(page, "/");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const toggle = nav.getByRole("button", { name: "Menu" });
-    for (const [label, heading] of [
-      ["Features", "Defense that learns as fast as attackers do"],
-      ["Dashboard", "Every threat, one calm view"],
-      ["Solutions", "Built for the way you run your business"],
-    ] as const) {
+    const nav = page.getByRole("navigation", { name: NAV.name });
+    const toggle = nav.getByRole("button", { name: NAV.menu });
+    for (const { nav: label, heading } of BANDS) {
       await toggle.click();
       const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
       await expect(menu).toBeVisible();
@@ -105,11 +100,11 @@ test.describe("the menu at 320x180 (400% zoom)", () => {
 
   test("it closes when focus leaves it", async ({ page }) => {
     await gotoApp(page, "/");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const toggle = nav.getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: NAV.name });
+    const toggle = nav.getByRole("button", { name: NAV.menu });
     await toggle.click();
     const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
-    await menu.getByRole("button", { name: "Solutions" }).focus();
+    await menu.getByRole("button", { name: NAV.solutions }).focus();
     await page.keyboard.press("Tab");
     await expect(menu).toBeHidden();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");

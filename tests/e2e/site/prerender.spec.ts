@@ -1,28 +1,38 @@
+import { dashboard } from "../../../src/content/dashboard";
+import { features } from "../../../src/content/features";
+import { pageMeta, successPage } from "../../../src/content/pages";
+import { solutions } from "../../../src/content/solutions";
+import { asServed, HERO_HEADING, servedText } from "../support/copy";
 import { expect, test } from "../support/fixtures";
+import { JOIN, NOT_FOUND, PLACEHOLDER, SUCCESS_HEADING, VIEW_DETAILS } from "../support/words";
+
+/** The first heading of level 1 of served HTML, as read. */
+const servedHeading = (html: string) =>
+  servedText(/<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? "");
 
 test.describe("prerendered HTML, before any script runs", () => {
   test("/ holds the headline, every section heading and the waitlist form", async ({ request }) => {
     const response = await request.get("/");
     expect(response.status()).toBe(200);
     const html = await response.text();
-    expect(html).toContain("<h1");
-    expect(html).toContain("Stop API attacks and fraud");
-    for (const text of [
-      "ML Fraud Detection",
-      "Recent Threat Activity",
-      "Global Fraud Map",
-      "Security Health",
-      "Fraud Prevention",
-      'placeholder="Enter your email address"',
-      'type="email"',
-      "Join Waitlist",
-      'id="contact"',
-    ]) {
-      expect(html).toContain(text);
-    }
-    expect(html).toContain(
-      "<title>Bulwark: AI-powered API security &amp; fraud prevention</title>",
+    expect(servedHeading(html)).toBe(HERO_HEADING);
+    expect(servedText(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "")).toBe(
+      pageMeta.landing.title,
     );
+    const text = servedText(html);
+    for (const copy of [
+      ...features.cards.map(({ title }) => title),
+      dashboard.threats.title,
+      dashboard.map.title,
+      dashboard.securityHealth.title,
+      ...solutions.cards.map(({ title }) => title),
+      JOIN,
+    ]) {
+      expect(text).toContain(copy);
+    }
+    for (const markup of [`placeholder="${PLACEHOLDER}"`, 'type="email"', 'id="contact"']) {
+      expect(html).toContain(markup);
+    }
   });
 
   test("/success holds its heading and next steps", async ({ request }) => {
@@ -30,8 +40,8 @@ test.describe("prerendered HTML, before any script runs", () => {
       const response = await request.get(path);
       expect(response.status()).toBe(200);
       const html = await response.text();
-      expect(html).toMatch(/<h1[^>]*>Thank You!<\/h1>/);
-      expect(html).toContain("Email confirmation arrives shortly");
+      expect(servedHeading(html)).toBe(SUCCESS_HEADING);
+      for (const step of successPage.nextSteps) expect(servedText(html)).toContain(step.title);
       expect(html).toContain('<meta name="robots" content="noindex"');
     }
   });
@@ -40,8 +50,8 @@ test.describe("prerendered HTML, before any script runs", () => {
     const response = await request.get("/no-such-page");
     expect(response.status()).toBe(404);
     const html = await response.text();
-    expect(html).toMatch(/<h1[^>]*>404 Page Not Found<\/h1>/);
-    expect(html).toContain("Did you forget to add the page to the router?");
+    expect(servedHeading(html)).toBe(NOT_FOUND.heading);
+    expect(servedText(html)).toContain(NOT_FOUND.hint);
   });
 
   // One page with JavaScript off for both: what is served is all there is.
@@ -55,19 +65,14 @@ test.describe("prerendered HTML, before any script runs", () => {
     await page.goto("/", { waitUntil: "load" });
     // Buttons whose tooltips load later: the served HTML holds each once, and the page shows it
     // (no hidden copies for a script to move).
-    for (const name of [
-      "View Details",
-      "Run Fraud Analysis",
-      "Export Risk Report",
-      "Adjust Fraud Thresholds",
-    ]) {
-      const served = html.split(`>${name}<`).length - 1;
+    for (const name of [VIEW_DETAILS, ...dashboard.quickActions.actions]) {
+      const served = html.split(`>${asServed(name)}<`).length - 1;
       expect(served, name).toBeGreaterThan(0);
       await expect(page.getByRole("button", { name, exact: true }), name).toHaveCount(served);
     }
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page
-      .getByRole("heading", { name: "User Behavior Analysis", level: 3 })
+      .getByRole("heading", { name: solutions.cards.at(-1)?.title, level: 3 })
       .first()
       .scrollIntoViewIfNeeded();
     // Cards are never left hidden without scripts: every card is fully opaque.

@@ -13,14 +13,19 @@ import { expectSuccessShown } from "../support/tab-records";
 import { gotoApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
 
-const ROOTS = "__reactRoots";
+declare global {
+  interface Window {
+    /** The React roots that show something, kept by `rootsRecorder`. */
+    __reactRoots?: Set<unknown>;
+  }
+}
 
 /** In the page before its scripts: React's DevTools hook, keeping the roots that show something. */
-function rootsRecorder(name: string) {
+function rootsRecorder() {
   type FiberRoot = { current: { memoizedState?: { element?: unknown } } };
   const live = new Set<FiberRoot>();
+  window.__reactRoots = live;
   Object.assign(window, {
-    [name]: live,
     __REACT_DEVTOOLS_GLOBAL_HOOK__: {
       supportsFiber: true,
       renderers: new Map(),
@@ -37,13 +42,12 @@ function rootsRecorder(name: string) {
   });
 }
 
-const liveRoots = (page: Page) =>
-  page.evaluate((name) => (window as unknown as Record<string, Set<unknown>>)[name]?.size, ROOTS);
+const liveRoots = (page: Page) => page.evaluate(() => window.__reactRoots?.size);
 
 test("the form's own root lives beside the page's, and ends when the page moves to /success", async ({
   page,
 }) => {
-  await page.addInitScript(rootsRecorder, ROOTS);
+  await page.addInitScript(rootsRecorder);
   await gotoApp(page, "/");
   expect(await liveRoots(page)).toBe(2);
   const { email, submit } = waitlistForm(page);

@@ -4,12 +4,24 @@
  * the privacy and security settings and the misconfigured site without them.
  */
 import type { Locator, Page } from "@playwright/test";
+import { dashboard } from "../../../src/content/dashboard";
+import { features } from "../../../src/content/features";
+import { hero } from "../../../src/content/hero";
+import { privacyNotice as privacyCopy } from "../../../src/content/privacy";
+import { footer as footerCopy, site } from "../../../src/content/site";
+import { solutions } from "../../../src/content/solutions";
+import { HERO_HEADING } from "../support/copy";
 import { expect, test } from "../support/fixtures";
 import { E2E_MISCONFIGURED_SITE_URL } from "../support/stack-ports";
 import { gotoApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
+import { FORM_NAME, PRIVACY_LINE, PRIVACY_NEUTRAL, PRIVACY_SUMMARY } from "../support/words";
 
-const SUMMARY = "How we handle your address";
+const SUMMARY = PRIVACY_SUMMARY;
+/** A point of the notice as read: its term, then its words (a setting's value in place of `{value}`). */
+const point = ({ term, text }: { term: string; text: string }) => `${term} ${text}`;
+const withSetting = (text: string, value: string) => text.replace("{value}", value);
+const { controller, purpose, basis, recipients, retention, device, rights, contact } = privacyCopy;
 
 /** The notice as a visitor finds it: the disclosure (a group) in the form, by its summary's words. */
 function privacyNotice(page: Page) {
@@ -25,26 +37,9 @@ const AS_READ = { useInnerText: true };
 
 /** The Art. 13 points every build says, whatever its settings. */
 async function expectFixedPoints(notice: Locator) {
-  await expect(notice).toContainText(
-    "What for Only to tell you about Bulwark early access: when it opens and how to join.",
-    AS_READ,
-  );
-  await expect(notice).toContainText(
-    "Legal basis Your request to join the waitlist (GDPR Art. 6(1)(b)).",
-    AS_READ,
-  );
-  await expect(notice).toContainText(
-    "Who receives it EmailJS, the service that sends this form to us, and the provider of our team's mailbox.",
-    AS_READ,
-  );
-  await expect(notice).toContainText(
-    "Kept in your browser Until your address is delivered, this browser keeps it so an interrupted signup can be finished, for 7 days from the day you last sent it. If sending fails, it waits in the form for you to try again, so on a shared computer send it or clear this site's data. Once delivered, the browser keeps only a keyed hash of it and the day it was sent, for 30 days from that day, so it is never sent twice; someone using this browser who guesses your address could check the guess against it. Whatever is past its time is removed the next time you open this site.",
-    AS_READ,
-  );
-  await expect(notice).toContainText(
-    "Your rights You can ask to see, correct or delete your address, or object to our use of it, at any time. You can also complain to a data protection authority",
-    AS_READ,
-  );
+  for (const fixed of [purpose, basis, recipients, device, rights]) {
+    await expect(notice).toContainText(point(fixed), AS_READ);
+  }
 }
 
 test.describe("the privacy notice by the form", () => {
@@ -54,11 +49,9 @@ test.describe("the privacy notice by the form", () => {
     await gotoApp(page, "/");
     const { details, summary } = privacyNotice(page);
     const { form, submit } = waitlistForm(page);
-    await expect(
-      form.getByText("We only use your address to contact you about Bulwark early access."),
-    ).toBeVisible();
+    await expect(form.getByText(PRIVACY_LINE)).toBeVisible();
     await expect(summary).toBeVisible();
-    await expect(details.getByText("Who collects it")).toBeHidden();
+    await expect(details.getByText(controller.term)).toBeHidden();
     // No checkbox: joining is the purpose itself, so there is nothing to tick.
     await expect(form.getByRole("checkbox")).toHaveCount(0);
 
@@ -68,16 +61,17 @@ test.describe("the privacy notice by the form", () => {
     await expect(summary).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(details).toHaveJSProperty("open", true);
+    // The stack's settings (tests/e2e/support/stack-settings.ts), each in its point's words.
     await expect(details).toContainText(
-      "Who collects it Bulwark Example Ltd, 1 Example Street, London EC1A 1AA, United Kingdom",
+      `${controller.term} Bulwark Example Ltd, 1 Example Street, London EC1A 1AA, United Kingdom`,
       AS_READ,
     );
     await expect(details).toContainText(
-      "How long we keep it Until early access opens, and no longer than 12 months. Then we delete it.",
+      `${retention.term} ${withSetting(retention.withSetting, `12 ${retention.month.other}`)}`,
       AS_READ,
     );
     await expect(details).toContainText(
-      "Questions and requests Write to privacy@bulwark.example.",
+      `${contact.term} ${withSetting(contact.withSetting, "privacy@bulwark.example")}`,
       AS_READ,
     );
     await expect(details.getByRole("link", { name: "privacy@bulwark.example" })).toHaveAttribute(
@@ -87,22 +81,19 @@ test.describe("the privacy notice by the form", () => {
     await expectFixedPoints(details);
     await page.keyboard.press("Enter");
     await expect(details).toHaveJSProperty("open", false);
-    await expect(details.getByText("Who collects it")).toBeHidden();
+    await expect(details.getByText(controller.term)).toBeHidden();
   });
 
   test("a build without the settings says neutral words, never a placeholder", async ({ page }) => {
     await gotoApp(page, `${E2E_MISCONFIGURED_SITE_URL}/`);
     const { details, summary } = privacyNotice(page);
     await summary.click();
-    await expect(details).toContainText("Who collects it The team behind Bulwark", AS_READ);
     await expect(details).toContainText(
-      "How long we keep it Only as long as the waitlist needs it. Then we delete it.",
+      `${controller.term} ${PRIVACY_NEUTRAL.controller}`,
       AS_READ,
     );
-    await expect(details).toContainText(
-      "Questions and requests Reply to the confirmation email we send when you join.",
-      AS_READ,
-    );
+    await expect(details).toContainText(`${retention.term} ${PRIVACY_NEUTRAL.retention}`, AS_READ);
+    await expect(details).toContainText(`${contact.term} ${PRIVACY_NEUTRAL.contact}`, AS_READ);
     await expectFixedPoints(details);
     await expect(details.getByRole("link")).toHaveCount(0);
     await expect(details).not.toContainText(/\{|\}|undefined|null|PRIVACY_/);
@@ -113,9 +104,9 @@ test.describe("the privacy notice by the form", () => {
     const page = await context.newPage();
     await page.goto("/", { waitUntil: "load" });
     const { details, summary } = privacyNotice(page);
-    await expect(details.getByText("Your rights")).toBeHidden();
+    await expect(details.getByText(rights.term)).toBeHidden();
     await summary.click();
-    await expect(details.getByText("Your rights")).toBeVisible();
+    await expect(details.getByText(rights.term)).toBeVisible();
     await expect(details.getByRole("link", { name: "privacy@bulwark.example" })).toBeVisible();
     await context.close();
   });
@@ -129,7 +120,9 @@ test.describe("the footer", () => {
     await gotoApp(page, "/");
     const footer = page.getByRole("contentinfo");
     await expect(footer).toHaveAttribute("id", "contact");
-    await expect(footer.getByRole("heading", { name: "Contact", level: 2 })).toBeVisible();
+    await expect(
+      footer.getByRole("heading", { name: footerCopy.contact.heading, level: 2 }),
+    ).toBeVisible();
     await expect(footer.getByRole("link", { name: "privacy@bulwark.example" })).toHaveAttribute(
       "href",
       "mailto:privacy@bulwark.example",
@@ -138,19 +131,16 @@ test.describe("the footer", () => {
       "href",
       "mailto:security@bulwark.example",
     );
-    const securityTxt = footer.getByRole("link", { name: "security.txt" });
+    const securityTxt = footer.getByRole("link", { name: footerCopy.contact.securityTxt });
     const href = await securityTxt.getAttribute("href");
     expect(href).toBe("/.well-known/security.txt");
     // The link leads to the file the build wrote from the same setting.
     const file = await request.get(href ?? "");
     expect(file.status()).toBe(200);
     expect(await file.text()).toContain("Contact: mailto:security@bulwark.example\n");
+    await expect(footer).toContainText(footerCopy.sampleDataNote, AS_READ);
     await expect(footer).toContainText(
-      "The threat alert at the top of the page and the dashboard's figures, alerts and map are illustrative sample data.",
-      AS_READ,
-    );
-    await expect(footer).toContainText(
-      `© ${new Date().getFullYear()} Bulwark. All rights reserved.`,
+      `© ${new Date().getFullYear()} ${site.name}. ${site.rights}`,
       AS_READ,
     );
   });
@@ -161,23 +151,21 @@ test.describe("the footer", () => {
     await gotoApp(page, `${E2E_MISCONFIGURED_SITE_URL}/`);
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText(
-      "Privacy Reply to the confirmation email we send when you join.",
+      `${footerCopy.contact.privacy} ${PRIVACY_NEUTRAL.contact}`,
       AS_READ,
     );
     await expect(footer.getByRole("link")).toHaveCount(0);
-    await expect(footer.getByText("Security", { exact: true })).toHaveCount(0);
+    await expect(footer.getByText(footerCopy.contact.security, { exact: true })).toHaveCount(0);
   });
 
   test("its two columns line up at every width from 320 to 1920 px", async ({ page }) => {
     await gotoApp(page, "/");
     const footer = page.getByRole("contentinfo");
     // Each column, found from what it holds: the brand's blurb and the Contact heading.
-    const brand = footer
-      .getByText("AI-powered API security & fraud prevention for teams")
-      .locator("..");
-    const contact = footer.getByRole("heading", { name: "Contact" }).locator("..");
-    const note = footer.getByText("are illustrative sample data.");
-    const copyright = footer.getByText(/^© \d{4} Bulwark\./);
+    const brand = footer.getByText(footerCopy.blurb).locator("..");
+    const contact = footer.getByRole("heading", { name: footerCopy.contact.heading }).locator("..");
+    const note = footer.getByText(footerCopy.sampleDataNote);
+    const copyright = footer.getByText(/^© \d{4} /);
     for (const width of [320, 375, 414, 640, 768, 1024, 1280, 1440, 1920]) {
       await page.setViewportSize({ width, height: 900 });
       const [b, c, n, r, f] = await Promise.all(
@@ -205,17 +193,18 @@ test.describe("sample data, marked where it stands", () => {
     page,
   }) => {
     await gotoApp(page, "/");
-    const card = page.getByRole("figure", { name: "SQL injection attempt" });
-    await expect(card).toHaveAccessibleDescription("Sample data");
-    await expect(card.getByText("Sample data", { exact: true })).toBeVisible();
+    const { sampleBadge } = hero.threatCard;
+    const card = page.getByRole("figure", { name: hero.threatCard.title });
+    await expect(card).toHaveAccessibleDescription(sampleBadge);
+    await expect(card.getByText(sampleBadge, { exact: true })).toBeVisible();
 
-    const dashboard = page.getByRole("figure", { name: "Fraud Command Center" });
-    await expect(dashboard).toHaveAccessibleDescription("Sample data");
-    await dashboard.getByText("Sample data", { exact: true }).scrollIntoViewIfNeeded();
-    await expect(dashboard.getByText("Sample data", { exact: true })).toBeVisible();
+    const panel = page.getByRole("figure", { name: dashboard.panelTitle });
+    await expect(panel).toHaveAccessibleDescription(dashboard.sampleBadge);
+    await panel.getByText(dashboard.sampleBadge, { exact: true }).scrollIntoViewIfNeeded();
+    await expect(panel.getByText(dashboard.sampleBadge, { exact: true })).toBeVisible();
     // Figures are not dressed up as live ones.
-    await expect(dashboard.getByText("Live", { exact: true })).toHaveCount(0);
-    await expect(dashboard).toContainText("$157K");
+    await expect(panel.getByText("Live", { exact: true })).toHaveCount(0);
+    await expect(panel).toContainText(dashboard.statTiles[0]?.value ?? "");
   });
 
   test("the outline of / is the page's own structure, not the sample cards'", async ({ page }) => {
@@ -225,20 +214,16 @@ test.describe("sample data, marked where it stands", () => {
       .evaluateAll((headings) =>
         headings.map((heading) => `h${heading.tagName.slice(1)} ${heading.textContent?.trim()}`),
       );
+    const cards = (list: { title: string }[]) => list.map(({ title }) => `h3 ${title}`);
     expect(outline).toEqual([
-      "h1 Stop API attacks and fraud before they cost you",
-      "h2 Join the early-access waitlist",
-      "h2 Defense that learns as fast as attackers do",
-      "h3 ML Fraud Detection",
-      "h3 User Behavior Analysis",
-      "h3 API Security Layer",
-      "h3 Adaptive Response System",
-      "h2 Every threat, one calm view",
-      "h2 Built for the way you run your business",
-      "h3 API Security",
-      "h3 Fraud Prevention",
-      "h3 User Behavior Analysis",
-      "h2 Contact",
+      `h1 ${HERO_HEADING}`,
+      `h2 ${FORM_NAME}`,
+      `h2 ${features.heading}`,
+      ...cards(features.cards),
+      `h2 ${dashboard.heading}`,
+      `h2 ${solutions.heading}`,
+      ...cards(solutions.cards),
+      `h2 ${footerCopy.contact.heading}`,
     ]);
   });
 });

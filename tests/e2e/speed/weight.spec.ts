@@ -98,3 +98,22 @@ for (const path of ["/", "/success"]) {
     expect(headerBytes + bodyBytes).toBeLessThanOrEqual(WEIGHT_BUDGETS.firstRoundTripBytes);
   });
 }
+
+/**
+ * The app's module is compiled as it streams in, off the main thread (V8's explicit compile hint,
+ * vite.config.ts): its first line says so. What loads at idle or later compiles lazily, as it is.
+ */
+test("the app's module carries the compile hint; the modules loaded later do not", async ({
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const setting = (name: string) =>
+    new RegExp(`<script[^>]* data-${name}="([^"]*)"`).exec(html)?.[1] ?? "";
+  const firstLine = async (path: string) =>
+    (await (await request.get(path)).text()).split("\n", 1)[0];
+  expect(await firstLine(setting("app"))).toBe("//# allFunctionsCalledOnLoad");
+  const later = setting("preload").split(" ");
+  expect(later.length).toBeGreaterThan(0);
+  for (const path of later)
+    expect(await firstLine(path), path).not.toContain("allFunctionsCalledOnLoad");
+});

@@ -42,12 +42,16 @@ export function tokenAnswers(page: Page): () => number {
   return () => answered;
 }
 
+declare global {
+  interface Window {
+    /** Google's API, once its script has loaded (the emulator's stand-in plays it here). */
+    grecaptcha?: { getResponse(widget: number): string };
+  }
+}
+
 /** The token the page's widget holds now ("" after a reset), as grecaptcha.getResponse tells it. */
 export function widgetResponse(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const scope = window as unknown as { grecaptcha?: { getResponse(widget: number): string } };
-    return scope.grecaptcha?.getResponse(0) ?? "";
-  });
+  return page.evaluate(() => window.grecaptcha?.getResponse(0) ?? "");
 }
 
 /** The token each send to EmailJS carried, in order. */

@@ -1,22 +1,26 @@
 /**
- * A signup driven to its end on the page's stopped clock (page-clock.ts), a step at a time, each
- * step only once every send has had its answer and the page has rendered: to /success, to
- * Submission failed, or to any end a test names; and the form's "still being sent" state checked
- * in the words for its cause.
+ * A signup driven on the page's stopped clock (page-clock.ts), a step at a time, each step only once
+ * every request has had its answer and the page has rendered: to /success, to Submission failed, to
+ * a wait's words in the middle of a run (a cause that changes from one try to the next), or to any
+ * end a test names; and the form's "still being sent" state checked in the words for its cause.
  */
 import { expect, type Page } from "@playwright/test";
-import type { Sends } from "./held-requests";
+import type { Requests } from "./held-requests";
 import { runClockUntil, settled, UNTIL_TEST_TIMEOUT } from "./page-clock";
+import { E2E_RETRY_BUDGET_MS } from "./stack-timing";
 import { FAILURE_SHOWN, REDIRECTING, toastShownOn } from "./tab-records";
 import { waitlistForm } from "./waitlist-page";
-import { WAITING } from "./words";
+import { JOIN, JOINING, WAITING } from "./words";
 
-/** How a run ends: within `withinMs` of page time, with the first `hanging` sends left unanswered. */
-export type ClockRun = { withinMs: number; hanging?: number };
+/**
+ * How a run ends: within `withinMs` of page time (the test builds' retry budget unless given: three
+ * retries always fit in it, README.md), with the first `hanging` requests left unanswered.
+ */
+export type ClockRun = { withinMs?: number; hanging?: number };
 
 /**
  * Moves the page's stopped clock until the signup has ended (`ended()`), failing past `withinMs` of
- * page time; before each step every send but the first `hanging` has had its answer and the page
+ * page time; before each step every request but the first `hanging` has had its answer and the page
  * has rendered what the last step set off, so neither a round trip nor a render lets page time race
  * by. Then on, with no bound of page time, until `shown()`: the toaster's first load takes real time.
  * For an end of a test's own (the kit's two are below).
@@ -24,16 +28,16 @@ export type ClockRun = { withinMs: number; hanging?: number };
  */
 export async function runClockToEnd(
   page: Page,
-  sends: Sends,
+  requests: Requests,
   {
     ended,
     shown,
-    withinMs,
+    withinMs = E2E_RETRY_BUDGET_MS,
     hanging = 0,
   }: ClockRun & { ended: () => Promise<boolean>; shown: () => Promise<boolean> },
 ) {
   const beforeStep = async () => {
-    await sends.answered(hanging);
+    await requests.answered(hanging);
     await settled(page);
   };
   await runClockUntil(page, ended, { withinMs, beforeStep });
@@ -41,8 +45,8 @@ export async function runClockToEnd(
 }
 
 /** On /success within `withinMs` of page time, with its Redirecting... toast shown there. */
-export async function runClockToSuccess(page: Page, sends: Sends, run: ClockRun) {
-  await runClockToEnd(page, sends, {
+export async function runClockToSuccess(page: Page, requests: Requests, run: ClockRun = {}) {
+  await runClockToEnd(page, requests, {
     ended: async () => new URL(page.url()).pathname === "/success",
     shown: () => toastShownOn(page, "/success", REDIRECTING),
     ...run,
@@ -50,13 +54,29 @@ export async function runClockToSuccess(page: Page, sends: Sends, run: ClockRun)
 }
 
 /** Given up within `withinMs` of page time (Join Waitlist back), with Submission failed shown. */
-export async function runClockToFailure(page: Page, sends: Sends, run: ClockRun) {
+export async function runClockToFailure(page: Page, requests: Requests, run: ClockRun = {}) {
   const { submit } = waitlistForm(page);
-  await runClockToEnd(page, sends, {
-    ended: async () => (await submit.textContent()) === "Join Waitlist",
+  await runClockToEnd(page, requests, {
+    ended: async () => (await submit.textContent()) === JOIN,
     shown: () => toastShownOn(page, "/", FAILURE_SHOWN),
     ...run,
   });
+}
+
+/**
+ * Stops in the middle of a run, once the form says `words` (one of words.ts's WAITING) within
+ * `withinMs` of page time: where the cause changes from one try to the next (503, 503, then 429:
+ * the crowd's words), so the test checks that state (`expectStillSending`, `requests.count()`)
+ * before it runs on to an end.
+ */
+export async function runClockToWaiting(
+  page: Page,
+  requests: Requests,
+  words: string,
+  run: ClockRun = {},
+) {
+  const said = () => waitlistForm(page).form.getByText(words).isVisible();
+  await runClockToEnd(page, requests, { ended: said, shown: said, ...run });
 }
 
 /**
@@ -70,6 +90,6 @@ export async function expectStillSending(page: Page, words: string) {
   for (const other of Object.values(WAITING).filter((text) => text !== words)) {
     await expect(form.getByText(other)).toHaveCount(0);
   }
-  await expect(submit).toHaveText("Joining...");
+  await expect(submit).toHaveText(JOINING);
   await expect(submit).toHaveAttribute("aria-disabled", "true");
 }

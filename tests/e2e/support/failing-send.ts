@@ -1,10 +1,10 @@
 /**
  * What a test of a failing send reads, gathered from before the page loads: the spec's failed-send
- * lines on the console, the sends and their answers, and what was said assertively. The
+ * lines on the console, the requests to EmailJS and their answers, and what was said assertively. The
  * `failingSend` fixture (fixtures.ts) gives all three and allows the failure's console lines.
  */
 import { expect, type Page } from "@playwright/test";
-import { type Sends, watchSends } from "./held-requests";
+import { type Requests, watchRequests } from "./held-requests";
 import { recordLiveRegions } from "./live-regions";
 import { UNTIL_TEST_TIMEOUT } from "./page-clock";
 import { FAILURE_TITLE } from "./words";
@@ -45,8 +45,8 @@ export async function expectAnnouncedAssertively(heardAssertively: () => Promise
 export type FailingSend = {
   /** The spec's failed-send lines so far, in order. */
   failureLogs: string[];
-  /** The page's sends: `count()`, and `answered(hanging)` for the clock runs. */
-  sends: Sends;
+  /** The page's requests to EmailJS, one per try: `count()`, and `answered(hanging)` for the clock runs. */
+  requests: Requests;
   /** What was said assertively so far. */
   heardAssertively: () => Promise<string[]>;
 };
@@ -55,7 +55,7 @@ export type FailingSend = {
 export function watchFailingSend(page: Page): FailingSend {
   return {
     failureLogs: collectFailureLogs(page),
-    sends: watchSends(page),
+    requests: watchRequests(page),
     heardAssertively: assertively(page),
   };
 }

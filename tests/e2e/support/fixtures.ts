@@ -21,7 +21,7 @@ export const test = base.extend<{
   failingSend: FailingSend;
   openTab: (path?: string) => Promise<Page>;
 }>({
-  // Every page and tab of the test's context records its toasts, live regions and sends from its
+  // Every page and tab of the test's context records its toasts, live regions and requests from its
   // first byte, and no request of it carries an address the test made in its URL.
   // Under `npm run test:starved`, each page's CPU is throttled too (cpu-throttle.ts).
   context: async ({ context }, use) => {
@@ -41,7 +41,7 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
-  // A test of a failing send: its console lines allowed, and its failure lines, sends and
+  // A test of a failing send: its console lines allowed, and its failure lines, requests and
   // assertive announcements recorded from before the page loads.
   failingSend: async ({ page, consoleGuard }, use) => {
     consoleGuard.expectSendFailureLog();

@@ -1,15 +1,16 @@
 /**
- * Requests the test holds back until it releases them, and the page's sends as the test sees them:
+ * Requests the test holds back until it releases them, and the page's requests to EmailJS as the
+ * test sees them (one per try that reaches the network: docs/glossary.md):
  * - the app's script (the page painted, the form not yet live). A page whose script is held is
  *   opened with `waitUntil: "commit"` or `"domcontentloaded"`: its `load` waits for the script;
- * - a send to EmailJS (the emulator), held before it leaves or after the emulator answered, so a
- *   state that lasts "while a send is in flight" is checked for as long as the test needs instead
+ * - a request to EmailJS (the emulator), held before it leaves or after the emulator answered, so
+ *   a state that lasts "while a request is in flight" is checked for as long as the test needs instead
  *   of inside an emulator delay that races the test's own steps;
- * - every send counted, with whether each has had its answer yet.
+ * - every request counted, with whether each has had its answer yet.
  */
 import type { BrowserContext, Page, Request, Route } from "@playwright/test";
 import { pageRecord } from "./page-record";
-import { EMAIL_API_PATH, SENDS_RECORD } from "./recorders";
+import { EMAIL_API_PATH, REQUESTS_RECORD } from "./recorders";
 
 /** The app's module: the one script the inline loader starts. */
 export const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
@@ -17,8 +18,8 @@ export const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
 /** The EmailJS API's path, on the emulator as on EmailJS. */
 const EMAIL_API = /\/api\/v1\.0\/email\//;
 
-/** A send leaving the browser for the emulator (a POST, so no CORS preflight). */
-export const isSend = (request: Request) =>
+/** A request leaving the browser for EmailJS's API on the emulator (a POST, so no CORS preflight). */
+export const isEmailRequest = (request: Request) =>
   request.method() === "POST" && new URL(request.url()).pathname.startsWith(EMAIL_API_PATH);
 
 type HeldRequest = {
@@ -40,7 +41,7 @@ export type Held = {
  * Holds the first `count` requests (all, by default) of `target` (a page, or every tab of a context)
  * that match `url` and `when`, until the test releases them; later ones pass.
  */
-async function holdRequests(
+async function holdMatching(
   target: Page | BrowserContext,
   url: RegExp,
   { when = () => true, count = Infinity }: { when?: (request: Request) => boolean; count?: number },
@@ -84,16 +85,16 @@ async function holdRequests(
 
 /** Holds the app's script until `release`, so the form is painted but not live. */
 export async function holdAppScript(page: Page): Promise<Held> {
-  return holdRequests(page, APP_SCRIPT, {});
+  return holdMatching(page, APP_SCRIPT, {});
 }
 
-/** Holds the first `count` sends (all, by default) from `target` before they leave the browser. */
-export async function holdSends(target: Page | BrowserContext, count = Infinity): Promise<Held> {
-  return holdRequests(target, EMAIL_API, { when: isSend, count });
+/** Holds the first `count` requests to EmailJS (all, by default) from `target` before they leave the browser. */
+export async function holdRequests(target: Page | BrowserContext, count = Infinity): Promise<Held> {
+  return holdMatching(target, EMAIL_API, { when: isEmailRequest, count });
 }
 
 /**
- * Lets the first `count` sends (the first, by default) of `target` reach the emulator, and holds
+ * Lets the first `count` requests to EmailJS (the first, by default) of `target` reach the emulator, and holds
  * their answers back from the page until `release`: `arrived` resolves once the emulator has
  * answered. A page closed meanwhile never gets its answer, as when a visitor leaves mid-send.
  */
@@ -109,7 +110,7 @@ export async function holdAnswers(
     arrive = resolve;
   });
   await target.route(EMAIL_API, async (route) => {
-    if (released || !isSend(route.request()) || taken >= count) return route.fallback();
+    if (released || !isEmailRequest(route.request()) || taken >= count) return route.fallback();
     taken += 1;
     const response = await route.fetch();
     held.push(() => route.fulfill({ response }));
@@ -125,36 +126,37 @@ export async function holdAnswers(
 }
 
 /**
- * Counts the sends that leave the page (POSTs, so no CORS preflight is counted) from now on, and
- * knows which still await their answer from the page's own record (the kit's send recorder, armed
+ * Counts the requests to EmailJS that leave the page (POSTs, so no CORS preflight is counted) from
+ * now on, one per try that reached the network (a try whose ticket failed makes none), and knows
+ * which still await their answer from the page's own record (the kit's request recorder, armed
  * before the page loads).
  *
- * `answered(hanging)` resolves once every send but the first `hanging` has had its answer read (or
- * failed): a test whose emulator leaves its first sends unanswered on purpose passes how many. It
- * reads the page's own record, kept where the page calls `fetch`, so a send the page has just made
+ * `answered(hanging)` resolves once every request but the first `hanging` has had its answer read
+ * (or failed): a test whose emulator leaves its first requests unanswered on purpose passes how
+ * many. It reads the page's own record, kept where the page calls `fetch`, so a request the page has just made
  * is awaited even before the test hears of its request: a test that moves the page's clock between
- * these waits never runs a send's time limit while it is in flight.
+ * these waits never runs a try's time limit while its request is in flight.
  */
-export function watchSends(page: Page) {
+export function watchRequests(page: Page) {
   let count = 0;
   page.on("request", (request) => {
-    if (isSend(request)) count += 1;
+    if (isEmailRequest(request)) count += 1;
   });
   return {
     count: () => count,
     answered: async (hanging = 0) => {
       // Fails at once, naming the recorder, in a page where it was not armed.
-      await pageRecord<unknown[]>(page, SENDS_RECORD);
+      await pageRecord<unknown[]>(page, REQUESTS_RECORD);
       await page.evaluate(
         ({ name, hanging }) => {
           const awaiting: Promise<void>[] = Reflect.get(window, name);
           return Promise.all(awaiting.slice(hanging));
         },
-        { name: SENDS_RECORD, hanging },
+        { name: REQUESTS_RECORD, hanging },
       );
     },
   };
 }
 
-/** What watchSends gives: the count of sends and the wait for their answers. */
-export type Sends = ReturnType<typeof watchSends>;
+/** What watchRequests gives: the count of requests and the wait for their answers. */
+export type Requests = ReturnType<typeof watchRequests>;

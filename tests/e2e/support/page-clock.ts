@@ -92,11 +92,14 @@ export async function gotoWithTheAppInTime(page: Page, path: string): Promise<vo
   await page.clock.resume();
 }
 
+/** How far `runClockUntil` moves a stopped clock at a time, unless told. */
+export const CLOCK_STEP_MS = 100;
+
 /**
  * Moves a stopped clock on in steps of `stepMs` until `reached()` holds, and returns how far it
- * moved it. Before each step it awaits `beforeStep()`: a send awaiting its answer takes real network
+ * moved it. Before each step it awaits `beforeStep()`: a request awaiting its answer takes real network
  * time, and must not see page time race by at the speed of the test's loop meanwhile (see
- * `watchSends`' `answered`). Fails once `withinMs` of page time have passed without `reached()`: a
+ * `watchRequests`' `answered`). Fails once `withinMs` of page time have passed without `reached()`: a
  * bound on the product, not a real wait. Without `withinMs`, only the test's budget bounds it: for
  * a wait on work that takes real time, such as a lazily loaded part's first load.
  */
@@ -105,7 +108,7 @@ export async function runClockUntil(
   reached: () => boolean | Promise<boolean>,
   {
     withinMs = Infinity,
-    stepMs = 100,
+    stepMs = CLOCK_STEP_MS,
     beforeStep = async () => {},
   }: { withinMs?: number; stepMs?: number; beforeStep?: () => Promise<void> } = {},
 ): Promise<number> {

@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 const ARMED_BY: Record<string, string> = {
   __tabToasts: "the toast recorder",
   __liveRegions: "the live-region recorder",
-  __sendsAwaitingAnswers: "the send recorder",
+  __requestsAwaitingAnswers: "the request recorder",
 };
 
 const KIT_HINT =

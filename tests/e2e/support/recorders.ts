@@ -1,16 +1,16 @@
 /**
  * The recorders the test kit arms in every page of a test's context before it loads (fixtures.ts):
  * each tab's toasts (tab-records.ts reads them), what a screen reader hears (live-regions.ts) and the
- * sends awaiting their answer (held-requests.ts's watchSends). Each keeps its record on `window`,
+ * requests to EmailJS awaiting their answer (held-requests.ts's watchRequests). Each keeps its record on `window`,
  * read through pageRecord (page-record.ts), which throws at once in a page where it was not armed.
  */
 import type { BrowserContext } from "@playwright/test";
 
 export const TOASTS_RECORD = "__tabToasts";
 export const LIVE_REGIONS_RECORD = "__liveRegions";
-export const SENDS_RECORD = "__sendsAwaitingAnswers";
+export const REQUESTS_RECORD = "__requestsAwaitingAnswers";
 
-/** Where EmailJS's API takes sends, as the SDK calls it. */
+/** Where EmailJS's API takes requests, as the SDK calls it. */
 export const EMAIL_API_PATH = "/api/v1.0/email/";
 
 export type ToastShown = {
@@ -91,8 +91,8 @@ function liveRegionRecorder(name: string) {
   });
 }
 
-/** Keeps, where the page calls `fetch`, one promise per send, settled once its answer is read. */
-function sendRecorder({ name, path }: { name: string; path: string }) {
+/** Keeps, where the page calls `fetch`, one promise per request to EmailJS, settled once its answer is read. */
+function requestRecorder({ name, path }: { name: string; path: string }) {
   const awaiting: Promise<void>[] = [];
   Object.assign(window, { [name]: awaiting });
   const plainFetch = window.fetch;
@@ -122,5 +122,5 @@ function sendRecorder({ name, path }: { name: string; path: string }) {
 export async function armRecorders(context: BrowserContext): Promise<void> {
   await context.addInitScript(toastRecorder, TOASTS_RECORD);
   await context.addInitScript(liveRegionRecorder, LIVE_REGIONS_RECORD);
-  await context.addInitScript(sendRecorder, { name: SENDS_RECORD, path: EMAIL_API_PATH });
+  await context.addInitScript(requestRecorder, { name: REQUESTS_RECORD, path: EMAIL_API_PATH });
 }

@@ -17,6 +17,9 @@ const SITE_OF_ADDRESS = {
   E2E_ANALYTICS_SITE_URL: "analytics",
 } as const;
 
+/** The sites of the stack, each built once per run at most. */
+export const STACK_SITES = Object.values(SITE_OF_ADDRESS);
+
 /** The modules that name every site's address to define or serve them, not to use them. */
 const STACK_MODULES = /\/support\/(stack-ports|test-stack|spec-sites)\.ts$/;
 

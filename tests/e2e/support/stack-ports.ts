@@ -3,12 +3,14 @@
  * with E2E_PORT_BASE so two test runs on one machine do not collide. Ports and the addresses made of
  * them only: the stack's timing is stack-timing.ts's.
  */
-const base = Number(process.env.E2E_PORT_BASE) || 4310;
+/** Where the ports start unless E2E_PORT_BASE moves them. */
+export const DEFAULT_PORT_BASE = 4310;
+const base = Number(process.env.E2E_PORT_BASE) || DEFAULT_PORT_BASE;
 
 /**
  * Every port a test run listens on, as an offset from E2E_PORT_BASE: one part, one port, so no two
- * parts collide whatever runs beside what (tests/unit/stack-ports.test.ts holds it, and that docs/testing.md
- * counts them right). Only the dev-mode check reuses the site's and the emulator's, after the main
+ * parts collide whatever runs beside what (tests/unit/stack-ports.test.ts holds it;
+ * scripts/quality/doc-figures.test.ts, that the documents count them right). Only the dev-mode check reuses the site's and the emulator's, after the main
  * run, never beside it.
  */
 export const PORT_OFFSETS = {

@@ -5,11 +5,20 @@
  * instead of racing the toast's 5 s: a check made after a toast closed by itself still sees it.
  */
 import type { BrowserContext, Page } from "@playwright/test";
+import { literally } from "./copy";
 import { expect } from "./fixtures";
 import { UNTIL_TEST_TIMEOUT } from "./page-clock";
 import { pageRecord } from "./page-record";
 import { TOASTS_RECORD, type ToastShown, toastRecorder } from "./recorders";
 import { waitlistForm } from "./waitlist-page";
+import {
+  FAILURE_TEXT,
+  FAILURE_TITLE,
+  JOIN,
+  SUCCESS_HEADING,
+  SUCCESS_TEXT,
+  SUCCESS_TITLE,
+} from "./words";
 
 /**
  * Arms the toast recorder alone in `target`, from the first byte of every document: the kit's
@@ -32,12 +41,15 @@ export async function toastShownOn(page: Page, path: string, text: RegExp): Prom
   );
 }
 
-/** The toast a delivered signup shows, kept open across the move to /success. */
-export const REDIRECTING = /^Redirecting\.\.\.\s*Taking you to confirmation page$/;
+/** A toast as the record keeps it: its title, then its text. */
+const toastOf = (title: string, text: string) =>
+  new RegExp(`^${literally(title)}\\s*${literally(text)}$`);
 
-/** The toast a failed signup shows, as the record keeps it: title, then text. */
-export const FAILURE_SHOWN =
-  /^Submission failed\s*There was a problem submitting your request\. Please try again\.$/;
+/** The toast a delivered signup shows, kept open across the move to /success. */
+export const REDIRECTING = toastOf(SUCCESS_TITLE, SUCCESS_TEXT);
+
+/** The toast a failed signup shows. */
+export const FAILURE_SHOWN = toastOf(FAILURE_TITLE, FAILURE_TEXT);
 
 /**
  * A failed signup as the visitor sees it: Submission failed shown on / (from the page's record: the
@@ -49,7 +61,7 @@ export async function expectFailureShown(page: Page, address: string): Promise<v
   await expect.poll(() => toastShownOn(page, "/", FAILURE_SHOWN), UNTIL_TEST_TIMEOUT).toBe(true);
   await expect(page).toHaveURL(/\/$/);
   await expect(email).toHaveValue(address);
-  await expect(submit).toHaveText("Join Waitlist");
+  await expect(submit).toHaveText(JOIN);
   await expect(submit).toBeEnabled();
 }
 
@@ -63,7 +75,7 @@ export async function expectSuccessShown(...tabs: Page[]): Promise<void> {
   await Promise.all(
     tabs.map(async (tab) => {
       await expect(tab).toHaveURL(/\/success$/, UNTIL_TEST_TIMEOUT);
-      await expect(tab.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+      await expect(tab.getByRole("heading", { name: SUCCESS_HEADING })).toBeVisible();
       await expect
         .poll(() => toastShownOn(tab, "/success", REDIRECTING), UNTIL_TEST_TIMEOUT)
         .toBe(true);

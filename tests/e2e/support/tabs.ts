@@ -49,3 +49,6 @@ export async function appIdle(page: Page) {
     await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => idle(null))));
   }
 }
+
+/** Set by the app once its idle preloads (the email SDK, the toaster) have settled: a mark, not words. */
+export const PRELOADED_MARK = "bulwark:preloaded";

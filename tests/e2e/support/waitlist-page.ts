@@ -1,28 +1,19 @@
-/**
- * The waitlist as a visitor finds it, by roles and labels: the form, the toasts, and the fixed
- * fields every signup carries (typed here from docs/behaviour.md, never imported from src/).
- */
+/** The waitlist as a visitor finds it, by roles and labels (words.ts's): the form and the toasts. */
 import type { Page } from "@playwright/test";
+import { literally } from "./copy";
+import { EMAIL_LABEL, FORM_NAME, JOIN, JOINING, TOAST_REGION } from "./words";
 
 /** The waitlist form as a visitor finds it: by its heading, its field's label and its button. */
 export function waitlistForm(page: Page) {
-  const form = page.getByRole("form", { name: "Join the early-access waitlist" });
+  const form = page.getByRole("form", { name: FORM_NAME });
   return {
     form,
-    email: form.getByRole("textbox", { name: "Work email address" }),
-    submit: form.getByRole("button", { name: /Join Waitlist|Joining\.\.\./ }),
+    email: form.getByRole("textbox", { name: EMAIL_LABEL }),
+    submit: form.getByRole("button", { name: new RegExp(`${JOIN}|${literally(JOINING)}`) }),
   };
 }
 
-/** Radix renders each toast as a list item inside the "Notifications (F8)" region. */
+/** Radix renders each toast as a list item inside the toasts' region, "Notifications (F8)". */
 export function toasts(page: Page) {
-  return page.getByRole("region", { name: "Notifications (F8)" }).getByRole("listitem");
+  return page.getByRole("region", { name: TOAST_REGION }).getByRole("listitem");
 }
-
-/** The fixed template params every signup carries (docs/behaviour.md, "Fixed fields"), typed here, not imported. */
-export const EXPECTED_FIXED_PARAMS = {
-  name: "Waitlist Subscriber",
-  company: "N/A",
-  role: "N/A",
-  needs: "Joined via the simplified waitlist form",
-};

@@ -3,6 +3,7 @@
  * the danger-toned one of the dashboard (its red border and surface once lost to the card's own).
  */
 import type { Locator } from "@playwright/test";
+import { dashboard } from "../../../src/content/dashboard";
 import { expect, test } from "../support/fixtures";
 import { gotoApp } from "../support/tabs";
 
@@ -29,12 +30,13 @@ async function colours(card: Locator) {
   });
 }
 
-test("the Critical Alerts card wears the danger tone; the other dashboard cards do not", async ({
+test("the critical alerts card wears the danger tone; the other dashboard cards do not", async ({
   page,
 }) => {
   await gotoApp(page, "/");
-  const critical = await colours(cardOf(page.getByText("Critical Alerts", { exact: true })));
-  const ordinary = await colours(cardOf(page.getByText("Recent Threat Activity", { exact: true })));
+  const { criticalAlerts, threats } = dashboard;
+  const critical = await colours(cardOf(page.getByText(criticalAlerts.title, { exact: true })));
+  const ordinary = await colours(cardOf(page.getByText(threats.title, { exact: true })));
   expect(critical.border).not.toBe(ordinary.border);
   expect(critical.background).not.toBe(ordinary.background);
   const [red = 0, green = 0, blue = 0] = critical.borderRgb;

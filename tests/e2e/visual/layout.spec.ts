@@ -1,10 +1,11 @@
+import { dashboard } from "../../../src/content/dashboard";
 import { expect, test } from "../support/fixtures";
 import { gotoApp } from "../support/tabs";
 
-test("at 320 px each Security Health row stays within its bar", async ({ page }) => {
+test("at 320 px each security health row stays within its bar", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 800 });
   await gotoApp(page, "/");
-  const health = page.getByRole("list", { name: "Security Health" });
+  const health = page.getByRole("list", { name: dashboard.securityHealth.title });
   await health.scrollIntoViewIfNeeded();
   const rows = health.getByRole("listitem");
   await expect(rows).toHaveCount(4);

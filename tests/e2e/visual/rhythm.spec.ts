@@ -4,9 +4,13 @@
  * inert controls, text spacing, the 404 page.
  */
 
+import { dashboard } from "../../../src/content/dashboard";
+import { hero } from "../../../src/content/hero";
+import { STAT_TILE_LABELS } from "../support/copy";
 import { expect, test } from "../support/fixtures";
 import { boxesOverlap, revealAll } from "../support/layout";
 import { gotoApp } from "../support/tabs";
+import { BACK_HOME, NAV, NOT_FOUND } from "../support/words";
 
 const BAND_GAP_MAX_PX = 128;
 
@@ -84,17 +88,12 @@ test.describe("at 1280 px", () => {
 });
 
 /** The dashboard's cards, by their titles: the four stat tiles and the five panels. */
-const STAT_TILE_LABELS = /^(Fraud Prevented 24h|Fraud Attempts|Customer Conversion|Fraud Score)$/;
 const DASHBOARD_CARD_TITLES = [
-  "Fraud Prevented 24h",
-  "Fraud Attempts",
-  "Customer Conversion",
-  "Fraud Score",
-  "Recent Threat Activity",
-  "Global Fraud Map",
-  "Critical Alerts",
-  "Security Health",
-  "Quick Actions",
+  ...dashboard.statTiles.map(({ label }) => label),
+  ...[dashboard.threats, dashboard.map, dashboard.criticalAlerts, dashboard.securityHealth].map(
+    ({ title }) => title,
+  ),
+  dashboard.quickActions.title,
 ];
 
 for (const width of [1024, 1280]) {
@@ -102,8 +101,8 @@ for (const width of [1024, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await gotoApp(page, "/");
     await revealAll(page);
-    const dashboard = page.getByRole("region", { name: "Every threat, one calm view" });
-    const empty = await dashboard.evaluate((region, titles) => {
+    const band = page.getByRole("region", { name: dashboard.heading });
+    const empty = await band.evaluate((region, titles) => {
       // The sample cards' titles are not headings: each card is found by its title's text.
       const titleElements = [...region.querySelectorAll("p, span")].filter((element) =>
         titles.includes(element.textContent?.trim() ?? ""),
@@ -148,8 +147,8 @@ for (const width of [1024, 1280]) {
 // One load of /, the window resized (the tiles' layout is CSS alone).
 test("at 320 and 375 px every stat-tile icon is at least 16x16 px", async ({ page }) => {
   await gotoApp(page, "/");
-  const dashboard = page.getByRole("region", { name: "Every threat, one calm view" });
-  const tiles = dashboard.getByText(STAT_TILE_LABELS, { exact: true });
+  const band = page.getByRole("region", { name: dashboard.heading });
+  const tiles = band.getByText(STAT_TILE_LABELS, { exact: true });
   for (const width of [320, 375]) {
     await page.setViewportSize({ width, height: 800 });
     await expect(tiles).toHaveCount(4);
@@ -263,8 +262,8 @@ test.describe("the mobile menu", () => {
 
   test("opens over a backdrop that closes it, with items of at least 16 px", async ({ page }) => {
     await gotoApp(page, "/");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const toggle = nav.getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: NAV.name });
+    const toggle = nav.getByRole("button", { name: NAV.menu });
     await toggle.click();
     const items = nav.getByRole("button").filter({ hasText: /^(Features|Dashboard|Solutions)$/ });
     await expect(items).toHaveCount(3);
@@ -287,7 +286,7 @@ test.describe("the mobile menu", () => {
     expect(below?.background).not.toBe("rgba(0, 0, 0, 0)");
     await page.touchscreen.tap(187, 627);
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await expect(nav.getByRole("button", { name: "Features" })).toBeHidden();
+    await expect(nav.getByRole("button", { name: NAV.features })).toBeHidden();
   });
 });
 
@@ -337,7 +336,7 @@ test("at 320 px with WCAG text spacing the sample card's source and time never o
     content: `*, *::before, *::after { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }`,
   });
   const boxes = [];
-  for (const text of ["203.0.113.42", "14:32:07 UTC"]) {
+  for (const text of [hero.threatCard.source, hero.threatCard.time]) {
     boxes.push(
       await page.getByText(text, { exact: true }).evaluate((value) => {
         const range = document.createRange();
@@ -362,7 +361,7 @@ test("the 404 page is laid out like /success: the logo, a card, a primary Back t
   /** The Back to Home button's look, width against its card's, and the logo above the card. */
   async function layout(path: string) {
     await gotoApp(page, path);
-    const back = page.getByRole("link", { name: "Back to Home" });
+    const back = page.getByRole("link", { name: BACK_HOME });
     const logo = page.getByRole("link", { name: "Bulwark" });
     await expect(logo).toBeVisible();
     const logoBox = await logo.boundingBox();
@@ -382,8 +381,8 @@ test("the 404 page is laid out like /success: the logo, a card, a primary Back t
   }
   const success = await layout("/success");
   const notFound = await layout("/missing-page");
-  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
-  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  await expect(page.getByRole("heading", { name: NOT_FOUND.heading })).toBeVisible();
+  await expect(page.getByText(NOT_FOUND.hint)).toBeVisible();
   expect(notFound).toEqual(success);
   expect(notFound.logoAbove).toBe(true);
 });

@@ -2,11 +2,15 @@
  * docs/behaviour.md, "Visual rules": the barriers axe does not see, measured in the page.
  */
 
+import { dashboard } from "../../../src/content/dashboard";
+import { features } from "../../../src/content/features";
+import { STAT_TILE_LABELS } from "../support/copy";
 import { expect, test } from "../support/fixtures";
 import { boxesOverlap, mapPulses } from "../support/layout";
 import { gotoWithTheAppInTime, UNTIL_TEST_TIMEOUT } from "../support/page-clock";
 import { gotoApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
+import { CARD_LEARN_MORE, LEARN_MORE, SKIP_LINK } from "../support/words";
 
 /** An RGB(A) colour as Chromium computes it, e.g. `rgb(11, 17, 32)` or `rgba(17, 26, 46, 0.9)`. */
 type Rgba = [number, number, number, number];
@@ -94,7 +98,7 @@ test("the landing page at 1280 px: field boundary, header, map severity and puls
     expect(style.backdrop).toBe("none");
   });
   await test.step("severity on the map chips is a visible word and a shape, not colour alone", async () => {
-    const chips = page.getByRole("list", { name: "Active attack sources in the last hour" });
+    const chips = page.getByRole("list", { name: dashboard.map.caption });
     await chips.scrollIntoViewIfNeeded();
     const items = chips.getByRole("listitem");
     await expect(items).toHaveCount(5);
@@ -113,7 +117,7 @@ test("the landing page at 1280 px: field boundary, header, map severity and puls
     expect(new Set(shapes.map)).toEqual(new Set(["polygon", "circle"]));
   });
   await test.step("the map dots pulse a few times, then rest (WCAG 2.2.2)", async () => {
-    const map = page.getByText("Global Fraud Map", { exact: true });
+    const map = page.getByText(dashboard.map.title, { exact: true });
     await map.scrollIntoViewIfNeeded();
     // Each pulse's own timing: a few iterations, an end.
     await expect
@@ -127,10 +131,10 @@ test("the landing page at 1280 px: field boundary, header, map severity and puls
     }
   });
   await test.step("the focus ring appears at once, with no transition on the outline", async () => {
-    await page.getByRole("button", { name: "Learn More", exact: true }).focus();
+    await page.getByRole("button", { name: LEARN_MORE, exact: true }).focus();
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Tab");
-    const learnMore = page.getByRole("button", { name: "Learn More", exact: true });
+    const learnMore = page.getByRole("button", { name: LEARN_MORE, exact: true });
     await expect(learnMore).toBeFocused();
     const ring = await learnMore.evaluate((element) => ({
       outlineTransitions: element
@@ -153,7 +157,7 @@ test("below the sm breakpoint the four stat tiles sit two by two", async ({ page
   for (const width of [320, 375]) {
     await page.setViewportSize({ width, height: 800 });
     const tiles = page.getByRole("listitem").filter({
-      has: page.getByText(/^(Fraud Prevented 24h|Fraud Attempts|Customer Conversion|Fraud Score)$/),
+      has: page.getByText(STAT_TILE_LABELS),
     });
     await expect(tiles).toHaveCount(4);
     const boxes = await Promise.all((await tiles.all()).map((tile) => tile.boundingBox()));
@@ -210,7 +214,7 @@ for (const width of [320, 375, 768, 1280]) {
         expect(box.colour, `${box.name}: border colour`).not.toMatch(TRANSPARENT);
         expect(box.padding, `${box.name}: label clear of the border`).toBeGreaterThanOrEqual(4);
       }
-      const chips = page.getByRole("list", { name: "Active attack sources in the last hour" });
+      const chips = page.getByRole("list", { name: dashboard.map.caption });
       await chips.scrollIntoViewIfNeeded();
       await expect(chips.getByRole("listitem")).toHaveCount(5);
       for (const item of await chips.getByRole("listitem").all()) {
@@ -237,7 +241,7 @@ test("the skip link has padding and does not cover the logo", async ({ page }) =
     await page.setViewportSize({ width, height: 800 });
     await gotoApp(page, "/");
     await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", { name: "Skip to main content" });
+    const skip = page.getByRole("link", { name: SKIP_LINK });
     await expect(skip).toBeFocused();
     const padding = await skip.evaluate((element) => {
       const style = getComputedStyle(element);
@@ -254,7 +258,7 @@ test("the skip link has padding and does not cover the logo", async ({ page }) =
 test("a card tabbed into before it revealed is shown at once", async ({ page }) => {
   await gotoWithTheAppInTime(page, "/");
   const opacity = await page
-    .getByRole("button", { name: "Learn more about ML Fraud Detection" })
+    .getByRole("button", { name: `${CARD_LEARN_MORE} about ${features.cards[0]?.title}` })
     .evaluate((button) => {
       const card = button.closest('[data-reveal="pending"]');
       if (!card) throw new Error("the card is not pending");

@@ -23,7 +23,7 @@ import { E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
 import { appIdle, gotoApp, reloadApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
-import { BOT_CHECK, FAILURE_HEARD, JOINING } from "../support/words";
+import { BOT_CHECK, FAILURE_HEARD, JOINING, SUCCESS_TEXT, SUCCESS_TITLE } from "../support/words";
 
 test.use({ baseURL: E2E_BOT_CHECK_SITE_URL });
 
@@ -31,7 +31,7 @@ test.use({ baseURL: E2E_BOT_CHECK_SITE_URL });
 const PENDING_NOTE = (address: string) =>
   `Your waitlist signup for ${address} was not sent before the page closed.`;
 const UNKNOWN = /can't tell whether it arrived/;
-const REDIRECTING = "Notification Redirecting... Taking you to confirmation page";
+const REDIRECTING = `Notification ${SUCCESS_TITLE} ${SUCCESS_TEXT}`;
 
 test("a challenge answered long after a send's time limit: the form says the check waits, nothing runs behind it, and the address arrives once", async ({
   page,

@@ -29,7 +29,7 @@ import { E2E_BOT_CHECK_SITE_URL } from "../support/stack-ports";
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
 import { gotoApp } from "../support/tabs";
 import { toasts, waitlistForm } from "../support/waitlist-page";
-import { BOT_CHECK, FAILURE_HEARD, JOINING } from "../support/words";
+import { BOT_CHECK, FAILURE_HEARD, FAILURE_TITLE, JOIN, JOINING } from "../support/words";
 
 test.use({ baseURL: E2E_BOT_CHECK_SITE_URL });
 
@@ -69,7 +69,7 @@ test("Google silent: at the bound its own words, the address kept, the button us
   await page.clock.runFor(1);
   await expect(form.getByText(BOT_CHECK.silent)).toBeVisible();
   // The toaster's first load: React reveals it on a timer of its own, on the stopped clock.
-  await runClockUntilShown(page, toasts(page).filter({ hasText: "Submission failed" }));
+  await runClockUntilShown(page, toasts(page).filter({ hasText: FAILURE_TITLE }));
   await expectFailureShown(page, address);
   await expect(submit).toBeFocused();
   await expect(email).toHaveAccessibleDescription(new RegExp(BOT_CHECK.silent.slice(0, 40)));
@@ -90,7 +90,7 @@ test("Google silent: at the bound its own words, the address kept, the button us
   const late = await widgetResponse(page);
   await settled(page);
   await expect(form.getByText(BOT_CHECK.silent)).toBeVisible();
-  await expect(submit).toHaveText("Join Waitlist");
+  await expect(submit).toHaveText(JOIN);
   expect(tokens).toEqual([]);
   expect(await botCheckEmulator.outbox(address)).toEqual([]);
 

@@ -24,14 +24,12 @@ import {
   E2E_EMULATOR_URL,
   E2E_SITE_URL,
 } from "../support/stack-ports";
-import { expectSuccessShown, toastShownOn } from "../support/tab-records";
+import { expectSuccessShown, FAILURE_SHOWN, toastShownOn } from "../support/tab-records";
 import { gotoApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
+import { BOT_CHECK, FORM_NAME, JOINING, PRIVACY_SUMMARY } from "../support/words";
 
 test.use({ baseURL: E2E_BOT_CHECK_SITE_URL });
-
-const BLOCKED_MESSAGE =
-  "Google's reCAPTCHA spam check couldn't load, so your address was not sent. We kept it here. If a blocker or your network stops google.com, allow it for this page or try another network, then select Join Waitlist again.";
 
 test("a visitor who only reads never loads the check; focusing the field does", async ({
   page,
@@ -39,7 +37,7 @@ test("a visitor who only reads never loads the check; focusing the field does", 
   const requests = googleRequests(page);
   await gotoApp(page, "/");
   await page.mouse.wheel(0, 600);
-  await page.getByRole("heading", { name: "Join the early-access waitlist" }).first().hover();
+  await page.getByRole("heading", { name: FORM_NAME }).first().hover();
   expect(requests).toEqual([]);
   await waitlistForm(page).email.focus();
   await expect.poll(() => requests.length).toBeGreaterThan(0);
@@ -67,7 +65,7 @@ test("a submit kept before the app started loads the check and arrives once", as
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
-  await expect(submit).toHaveText("Joining...");
+  await expect(submit).toHaveText(JOINING);
   expect(requests).toEqual([]);
   await app.arrived();
   await app.release();
@@ -113,10 +111,8 @@ test("the check blocked: the visitor is told why and what to do, the address kep
   const { form, email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
-  await expect(form.getByText(BLOCKED_MESSAGE)).toBeVisible();
-  await expect
-    .poll(() => toastShownOn(page, "/", /^Submission failed/), UNTIL_TEST_TIMEOUT)
-    .toBe(true);
+  await expect(form.getByText(BOT_CHECK.blocked)).toBeVisible();
+  await expect.poll(() => toastShownOn(page, "/", FAILURE_SHOWN), UNTIL_TEST_TIMEOUT).toBe(true);
   await expect(email).toHaveValue(address);
   await expect(page).toHaveURL(`${E2E_BOT_CHECK_SITE_URL}/`);
   expect(tokens).toEqual([]);
@@ -156,7 +152,7 @@ test("the CSP of that build allows reCAPTCHA's script, frames and connections, t
 /** Opens the form's privacy notice and returns its "Who receives it" point. */
 async function recipientsPoint(page: Page) {
   const { form } = waitlistForm(page);
-  await form.getByText("How we handle your address").click();
+  await form.getByText(PRIVACY_SUMMARY).click();
   const recipients = form.getByRole("definition").filter({ hasText: "EmailJS" });
   await expect(recipients).toBeVisible();
   return recipients;
@@ -170,6 +166,12 @@ test("the form says reCAPTCHA protects it, and its privacy notice names Google",
   await expect(recipients).toContainText(
     "Google handles data for us too, as our processor for reCAPTCHA",
   );
+  // What the site can promise: it gives Google no address; Google's script runs in the page,
+  // where the field is, so the notice never says Google cannot see it.
+  await expect(recipients).toContainText(
+    "We do not give Google your email address, but its check runs as a script in this page.",
+  );
+  await expect(recipients).not.toContainText("not your email address");
   await expect(
     waitlistForm(page).form.getByText("This site is protected by reCAPTCHA."),
   ).toBeVisible();

@@ -9,16 +9,21 @@ import { expectStillSending, runClockToFailure, runClockToSuccess } from "../sup
 import { expectAnnouncedAssertively } from "../support/failing-send";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { holdSends, watchSends } from "../support/held-requests";
-import { recordLiveRegions } from "../support/live-regions";
+import { holdRequests, watchRequests } from "../support/held-requests";
 import { CLOCK_START, installClock, pauseClock, runClockUntil } from "../support/page-clock";
 import { E2E_MISCONFIGURED_SITE_URL, E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
 import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
 import { type SendFault, submitWithFault } from "../support/submit-with-fault";
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
 import { appIdle, gotoApp, reloadApp } from "../support/tabs";
-import { EXPECTED_FIXED_PARAMS, toasts, waitlistForm } from "../support/waitlist-page";
-import { FAILURE_TITLE, KEPT_NOTE, WAITING } from "../support/words";
+import { toasts, waitlistForm } from "../support/waitlist-page";
+import {
+  EXPECTED_FIXED_PARAMS,
+  FAILURE_TITLE,
+  JOINING,
+  KEPT_NOTE,
+  WAITING,
+} from "../support/words";
 
 /**
  * The most page time two silent tries take: each given up on after twice the time limit, with the
@@ -39,19 +44,19 @@ test.describe("a refusal that trying again cannot fix: told at once", () => {
     test(`${mode.name}: Submission failed, the email kept, then a retry sends exactly once`, async ({
       page,
       emulator,
-      failingSend: { failureLogs, sends, heardAssertively: announcements },
+      failingSend: { failureLogs, requests, heardAssertively: announcements },
     }) => {
       const address = uniqueEmail("refused");
       const { submit } = await submitWithFault(page, { emulator, address, faults: [mode.fault] });
       await expectAnnouncedAssertively(announcements);
       await expectFailureShown(page, address);
       expect(failureLogs).toEqual([`Waitlist submission failed: ${mode.log}`]);
-      expect(sends.count()).toBe(1);
+      expect(requests.count()).toBe(1);
       expect(await emulator.outbox(address)).toEqual([]);
 
       await submit.click();
       await expectSuccessShown(page);
-      expect(sends.count()).toBe(2);
+      expect(requests.count()).toBe(2);
       const outbox = await emulator.outbox(address);
       expect(outbox).toHaveLength(1);
       expect(outbox[0]?.template_params).toEqual({ email: address, ...EXPECTED_FIXED_PARAMS });
@@ -69,7 +74,7 @@ test.describe("a send certainly not delivered: tried again for the visitor", () 
     test(`HTTP ${status} twice: the visitor is told it is still being sent, as ${cause}, then it arrives once, with no failure`, async ({
       page,
       emulator,
-      failingSend: { failureLogs, sends, heardAssertively: announcements },
+      failingSend: { failureLogs, requests, heardAssertively: announcements },
     }) => {
       const address = uniqueEmail(`retried-${status}`);
       await submitWithFault(page, {
@@ -80,45 +85,24 @@ test.describe("a send certainly not delivered: tried again for the visitor", () 
       });
       // Said once the first refusal is in, before any time has passed: no other cause comes in.
       await expectStillSending(page, words);
-      expect(sends.count()).toBe(1);
+      expect(requests.count()).toBe(1);
       // The two tries after a refusal wait 1 to 2 s and 1 to 3 s (jittered): within the budget.
-      await runClockToSuccess(page, sends, { withinMs: E2E_RETRY_BUDGET_MS });
+      await runClockToSuccess(page, requests, { withinMs: E2E_RETRY_BUDGET_MS });
       await expectSuccessShown(page);
-      expect(sends.count()).toBe(3);
+      expect(requests.count()).toBe(3);
       expect(await emulator.outbox(address)).toHaveLength(1);
       expect(failureLogs).toEqual([]);
       expect(await announcements()).toEqual([]);
     });
   }
 
-  test("HTTP 503, then 429: said as trouble, then as a crowd, each once; it arrives once", async ({
-    page,
-    emulator,
-    failingSend: { failureLogs, sends },
-  }) => {
-    const address = uniqueEmail("trouble-then-crowd");
-    const live = recordLiveRegions(page);
-    await submitWithFault(page, {
-      emulator,
-      address,
-      faults: [{ status: 503 }, { status: 429 }],
-      clock: "paused",
-      beforeSubmit: live.start,
-    });
-    await expectStillSending(page, WAITING.trouble);
-    await runClockToSuccess(page, sends, { withinMs: E2E_RETRY_BUDGET_MS });
-    await expectSuccessShown(page);
-    const waits = (await live.heard()).filter((text) => Object.values(WAITING).includes(text));
-    expect(waits).toEqual([WAITING.trouble, WAITING.crowd]);
-    expect(sends.count()).toBe(3);
-    expect(await emulator.outbox(address)).toHaveLength(1);
-    expect(failureLogs).toEqual([]);
-  });
+  // A cause that changes from try to try (503, 503, then 429): the kit's template,
+  // cause-by-cause.spec.ts.
 
   test("HTTP 503 past the retry budget: Submission failed, the email kept", async ({
     page,
     emulator,
-    failingSend: { failureLogs, sends },
+    failingSend: { failureLogs, requests },
   }) => {
     const address = uniqueEmail("outage");
     // More refusals than tries fit in the budget.
@@ -130,10 +114,10 @@ test.describe("a send certainly not delivered: tried again for the visitor", () 
     });
     await expectStillSending(page, WAITING.trouble);
     // Tried again until the next wait would end past the budget, then told: never later than the
-    // budget in page time. Waits of 1-2 s and 1-3 s always fit in it, so at least three sends.
-    await runClockToFailure(page, sends, { withinMs: E2E_RETRY_BUDGET_MS });
+    // budget in page time. Three retries always fit in it (stack-timing.ts), so at least four tries.
+    await runClockToFailure(page, requests, { withinMs: E2E_RETRY_BUDGET_MS });
     await expectFailureShown(page, address);
-    expect(sends.count()).toBeGreaterThanOrEqual(3);
+    expect(requests.count()).toBeGreaterThanOrEqual(4);
     expect(failureLogs).toEqual(["Waitlist submission failed: HTTP 503 Service Unavailable"]);
     expect(await emulator.outbox(address)).toEqual([]);
   });
@@ -153,19 +137,19 @@ test.describe("a send that may have arrived: tried once more, never twice", () =
     test(`${mode.name} once: the second try arrives, with no failure shown`, async ({
       page,
       emulator,
-      failingSend: { failureLogs, sends, heardAssertively: announcements },
+      failingSend: { failureLogs, requests, heardAssertively: announcements },
     }) => {
       const address = uniqueEmail("maybe-once");
       await submitWithFault(page, { emulator, address, faults: [mode.fault], clock: "paused" });
       // No answer is given up on after twice the time limit, then tried again 1 to 2 s later; the
       // emulator leaves the first request of "no answer" open for good. The bound is the product's
       // worst case: both tries' allowance, the wait between them and the announcement's wait.
-      await runClockToSuccess(page, sends, {
+      await runClockToSuccess(page, requests, {
         withinMs: TWO_SILENT_TRIES_MS + ANNOUNCE_WAIT_MAX_MS,
         hanging: mode.fault.hang ? 1 : 0,
       });
       await expectSuccessShown(page);
-      expect(sends.count()).toBe(2);
+      expect(requests.count()).toBe(2);
       expect(await emulator.outbox(address)).toHaveLength(1);
       expect(failureLogs).toEqual([]);
       expect(await announcements()).toEqual([]);
@@ -174,7 +158,7 @@ test.describe("a send that may have arrived: tried once more, never twice", () =
     test(`${mode.name} twice: Submission failed after two tries, the email kept`, async ({
       page,
       emulator,
-      failingSend: { failureLogs, sends, heardAssertively: announcements },
+      failingSend: { failureLogs, requests, heardAssertively: announcements },
     }) => {
       // On a dropped connection Chromium also logs "Failed to load resource: net::ERR_EMPTY_RESPONSE".
       const address = uniqueEmail("maybe-twice");
@@ -185,7 +169,7 @@ test.describe("a send that may have arrived: tried once more, never twice", () =
         clock: "paused",
       });
       // The retry starts within the budget; a silent one is waited for twice the time limit.
-      await runClockToFailure(page, sends, {
+      await runClockToFailure(page, requests, {
         withinMs: Math.max(E2E_RETRY_BUDGET_MS, TWO_SILENT_TRIES_MS),
         hanging: mode.fault.hang ? 2 : 0,
       });
@@ -195,7 +179,7 @@ test.describe("a send that may have arrived: tried once more, never twice", () =
       await runClockUntil(page, heard);
       await expectFailureShown(page, address);
       expect(failureLogs).toEqual([`Waitlist submission failed: ${mode.log}`]);
-      expect(sends.count()).toBe(2);
+      expect(requests.count()).toBe(2);
       expect(await emulator.outbox(address)).toEqual([]);
     });
   }
@@ -203,38 +187,38 @@ test.describe("a send that may have arrived: tried once more, never twice", () =
 
 test.describe("one send per submission", () => {
   test("a double click on Join Waitlist sends once", async ({ page, emulator }) => {
-    const sends = watchSends(page);
+    const requests = watchRequests(page);
     const address = uniqueEmail("double-click");
     // The first send waits for the test, so the second click certainly lands while it is in
     // flight; a second send would be held too, and counted.
-    const held = await holdSends(page);
+    const held = await holdRequests(page);
     await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.dblclick();
     const first = await held.next();
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     await first.release();
     await expectSuccessShown(page);
-    expect(sends.count()).toBe(1);
+    expect(requests.count()).toBe(1);
     expect(await emulator.outbox(address)).toHaveLength(1);
   });
 
   test("repeated Enter in the field sends once", async ({ page, emulator }) => {
-    const sends = watchSends(page);
+    const requests = watchRequests(page);
     const address = uniqueEmail("enter");
     // Held until every press has landed, so each lands while the one send is in flight.
-    const held = await holdSends(page);
+    const held = await holdRequests(page);
     await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     // The field keeps focus: every press is an implicit submission of the form.
     for (let press = 0; press < 4; press += 1) await page.keyboard.press("Enter");
     const first = await held.next();
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     await first.release();
     await expectSuccessShown(page);
-    expect(sends.count()).toBe(1);
+    expect(requests.count()).toBe(1);
     expect(await emulator.outbox(address)).toHaveLength(1);
   });
 });
@@ -244,14 +228,14 @@ test.describe("the same address again", () => {
     page,
     emulator,
   }) => {
-    const sends = watchSends(page);
+    const requests = watchRequests(page);
     const address = uniqueEmail("repeat");
     await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
     await expectSuccessShown(page);
-    expect(sends.count()).toBe(1);
+    expect(requests.count()).toBe(1);
 
     for (const again of [address, address.toUpperCase()]) {
       // A fresh page load, so the Redirecting... toast below can only come from this submission.
@@ -260,7 +244,7 @@ test.describe("the same address again", () => {
       await email.fill(again);
       await submit.click();
       await expectSuccessShown(page);
-      expect(sends.count(), `no request for ${again}`).toBe(1);
+      expect(requests.count(), `no request for ${again}`).toBe(1);
       expect(await emulator.outbox(again)).toHaveLength(again === address ? 1 : 0);
     }
     expect(await emulator.outbox(address)).toHaveLength(1);
@@ -291,7 +275,7 @@ test.describe("what the browser keeps of a signup", () => {
     emulator,
   }) => {
     await installClock(page);
-    const sends = await watchSends(page);
+    const requests = await watchRequests(page);
     const address = uniqueEmail("kept-hashed");
     await gotoApp(page);
     const { email, submit } = waitlistForm(page);
@@ -308,7 +292,7 @@ test.describe("what the browser keeps of a signup", () => {
     await email.fill(address.toUpperCase());
     await submit.click();
     await expectSuccessShown(page);
-    expect(sends.count(), "no second request").toBe(1);
+    expect(requests.count(), "no second request").toBe(1);
 
     // Past 30 days from the delivery, nothing of it is left, and it would be sent again.
     await page.clock.setSystemTime(CLOCK_START + 30 * DAY_MS + 60_000);
@@ -321,7 +305,7 @@ test.describe("what the browser keeps of a signup", () => {
     await email.fill(address);
     await submit.click();
     await expectSuccessShown(page);
-    expect(sends.count()).toBe(2);
+    expect(requests.count()).toBe(2);
     expect(await emulator.outbox(address)).toHaveLength(2);
   });
 
@@ -329,7 +313,7 @@ test.describe("what the browser keeps of a signup", () => {
     page,
     emulator,
   }) => {
-    const sends = await watchSends(page);
+    const requests = await watchRequests(page);
     const delivered = uniqueEmail("old-deploy-sent");
     const failed = uniqueEmail("old-deploy-failed");
     await gotoApp(page);
@@ -356,7 +340,7 @@ test.describe("what the browser keeps of a signup", () => {
     await email.fill(delivered);
     await submit.click();
     await expectSuccessShown(page);
-    expect(sends.count(), "the address the earlier deploy sent is not sent again").toBe(0);
+    expect(requests.count(), "the address the earlier deploy sent is not sent again").toBe(0);
     expect(await emulator.outbox(delivered)).toEqual([]);
   });
 
@@ -432,7 +416,7 @@ test.describe("honeypot", () => {
     emulator,
     consoleGuard,
   }) => {
-    const sends = watchSends(page);
+    const requests = watchRequests(page);
     const address = uniqueEmail("honeypot");
     await gotoApp(page, "/");
     const { form, email, submit } = waitlistForm(page);
@@ -445,7 +429,7 @@ test.describe("honeypot", () => {
     await email.fill(address);
     await submit.click();
     await expectSuccessShown(page);
-    expect(sends.count()).toBe(0);
+    expect(requests.count()).toBe(0);
     expect(await emulator.outbox(address)).toEqual([]);
     expect(consoleGuard.logs.filter((line) => line.startsWith("[conversion]"))).toEqual([]);
   });
@@ -513,7 +497,7 @@ test.describe("refusals by the SDK itself", () => {
   test("451: the production build refuses a headless browser", async ({
     page,
     emulator,
-    failingSend: { failureLogs, sends, heardAssertively: announcements },
+    failingSend: { failureLogs, requests, heardAssertively: announcements },
   }) => {
     const address = uniqueEmail("headless");
     await gotoApp(page, `${E2E_PRODUCTION_SITE_URL}/`);
@@ -527,14 +511,14 @@ test.describe("refusals by the SDK itself", () => {
     expect(failureLogs).toEqual([
       "Waitlist submission failed: HTTP 451 Unavailable For Headless Browser",
     ]);
-    expect(sends.count()).toBe(0);
+    expect(requests.count()).toBe(0);
     expect(await emulator.outbox(address)).toEqual([]);
   });
 
   test("limitRate never refuses the automatic retry of a failed send", async ({
     page,
     emulator,
-    failingSend: { failureLogs, sends },
+    failingSend: { failureLogs, requests },
   }) => {
     // Look like a visitor's browser, so blockHeadless lets the send reach limitRate.
     await page.addInitScript(() =>
@@ -551,9 +535,9 @@ test.describe("refusals by the SDK itself", () => {
       at: `${E2E_PRODUCTION_SITE_URL}/`,
     });
     expect(await page.evaluate(() => navigator.webdriver)).toBe(false);
-    await runClockToSuccess(page, sends, { withinMs: E2E_RETRY_BUDGET_MS });
+    await runClockToSuccess(page, requests, { withinMs: E2E_RETRY_BUDGET_MS });
     await expectSuccessShown(page);
-    expect(sends.count()).toBe(2);
+    expect(requests.count()).toBe(2);
     expect(failureLogs).toEqual([]);
     const outbox = await emulator.outbox(address);
     expect(outbox).toHaveLength(1);
@@ -582,7 +566,7 @@ test.describe("refusals by the SDK itself", () => {
   test("missing ids: a build without a template id reports the failure", async ({
     page,
     emulator,
-    failingSend: { failureLogs, sends, heardAssertively: announcements },
+    failingSend: { failureLogs, requests, heardAssertively: announcements },
   }) => {
     const address = uniqueEmail("misconfigured");
     await gotoApp(page, `${E2E_MISCONFIGURED_SITE_URL}/`);
@@ -593,7 +577,7 @@ test.describe("refusals by the SDK itself", () => {
     await expectFailureShown(page, address);
     expect(failureLogs).toHaveLength(1);
     expect(failureLogs[0]).toContain("The template ID is required");
-    expect(sends.count()).toBe(0);
+    expect(requests.count()).toBe(0);
     expect(await emulator.outbox(address)).toEqual([]);
   });
 });
@@ -602,12 +586,12 @@ test.describe("an answer later than the time limit", () => {
   test("the visitor is told it is still being sent, and it arrives once, with no failure", async ({
     page,
     emulator,
-    failingSend: { failureLogs, sends },
+    failingSend: { failureLogs, requests },
   }) => {
     const address = uniqueEmail("late");
     // The answer comes when the test lets the send go: past the time limit, within the
     // twice-as-long wait before a request is given up on.
-    const held = await holdSends(page);
+    const held = await holdRequests(page);
     await installClock(page);
     await gotoApp(page, "/");
     await pauseClock(page);
@@ -621,9 +605,9 @@ test.describe("an answer later than the time limit", () => {
     // Not yet known to be a crowd or an outage: only that it is taking a while.
     await expectStillSending(page, WAITING.slow);
     await send.release();
-    await runClockToSuccess(page, sends, { withinMs: E2E_SEND_TIMEOUT_MS });
+    await runClockToSuccess(page, requests, { withinMs: E2E_SEND_TIMEOUT_MS });
     await expectSuccessShown(page);
-    expect(sends.count()).toBe(1);
+    expect(requests.count()).toBe(1);
     expect(failureLogs).toEqual([]);
     expect(await emulator.outbox(address)).toHaveLength(1);
   });
@@ -633,14 +617,14 @@ test.describe("a gateway between EmailJS and the visitor fails", () => {
   test("HTTP 502 once: it may have arrived, so it is tried once more, arrives once, and no failure is shown", async ({
     page,
     emulator,
-    failingSend: { failureLogs, sends, heardAssertively: announcements },
+    failingSend: { failureLogs, requests, heardAssertively: announcements },
   }) => {
     const address = uniqueEmail("bad-gateway");
     await submitWithFault(page, { emulator, address, faults: [{ status: 502 }], clock: "paused" });
     // A 5xx is "maybe delivered" (retry-policy.ts): one more try, within the retry budget.
-    await runClockToSuccess(page, sends, { withinMs: E2E_RETRY_BUDGET_MS });
+    await runClockToSuccess(page, requests, { withinMs: E2E_RETRY_BUDGET_MS });
     await expectSuccessShown(page);
-    expect(sends.count()).toBe(2);
+    expect(requests.count()).toBe(2);
     expect(await emulator.outbox(address)).toHaveLength(1);
     expect(failureLogs).toEqual([]);
     expect(await announcements()).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { watchSends } from "../support/held-requests";
+import { watchRequests } from "../support/held-requests";
 import { recordLiveRegions } from "../support/live-regions";
 import { UNTIL_TEST_TIMEOUT } from "../support/page-clock";
 import { armRecorders } from "../support/recorders";
@@ -13,6 +13,7 @@ import { E2E_EMULATOR_URL, E2E_PRODUCTION_SITE_URL } from "../support/stack-port
 import { toastsShown } from "../support/tab-records";
 import { gotoApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
+import { SUCCESS_HEADING } from "../support/words";
 
 test("a web page can neither set a fault with a text/plain POST nor read the outbox", async ({
   browser,
@@ -50,7 +51,9 @@ test("a web page can neither set a fault with a text/plain POST nor read the out
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
-  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible(UNTIL_TEST_TIMEOUT);
+  await expect(page.getByRole("heading", { name: SUCCESS_HEADING })).toBeVisible(
+    UNTIL_TEST_TIMEOUT,
+  );
   expect(await emulator.outbox(address)).toHaveLength(1);
 });
 
@@ -63,7 +66,7 @@ test("a recorder read in a page the kit never armed fails at once, naming what a
   await page.goto(`${E2E_PRODUCTION_SITE_URL}/`, { waitUntil: "load" });
   await expect(toastsShown(page)).rejects.toThrow(/toast recorder .*armRecorders\(context\)/);
   await expect(recordLiveRegions(page).heard()).rejects.toThrow(/live-region recorder/);
-  await expect(watchSends(page).answered()).rejects.toThrow(/send recorder/);
+  await expect(watchRequests(page).answered()).rejects.toThrow(/request recorder/);
   await armRecorders(other);
   await page.reload({ waitUntil: "load" });
   expect(await toastsShown(page)).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * The field signals (docs/analytics.md): a build with VITE_PLAUSIBLE_DOMAIN sends Plausible's events
  * to the stack's emulator, which plays Plausible's event API. Page views, "Form Start" once, "Signup"
- * once per delivered signup (however it got there), "Signup Failed" with its cause, "Signup Kept";
+ * once per delivered signup (however it got there), "Signup Failed" with its cause, "Signup Kept",
+ * "Typo Hint" taken or not;
  * nothing before the first paint, nothing at all with Global Privacy Control or Do Not Track, no
  * address or typed text in any event (an address in the path or a source parameter included), and
  * nothing from the build without the setting. Each test reads the events its own tabs posted (the
@@ -13,12 +14,13 @@ import type { BrowserContext } from "@playwright/test";
 import type { EmulatorControls } from "../../../server/emulator/client";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { holdAppScript, holdSends } from "../support/held-requests";
+import { holdAppScript, holdRequests } from "../support/held-requests";
 import { CLOCK_START } from "../support/page-clock";
 import { E2E_ANALYTICS_SITE_URL, E2E_EMULATOR_URL, E2E_SITE_URL } from "../support/stack-ports";
 import { expectFailureShown, expectSuccessShown, recordToasts } from "../support/tab-records";
 import { appIdle, gotoApp, reloadApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
+import { BACK_HOME, NOT_FOUND, PRIVACY_SUMMARY } from "../support/words";
 
 test.use({ baseURL: E2E_ANALYTICS_SITE_URL });
 
@@ -113,11 +115,11 @@ test("an address as a mistyped path: the not-found page is counted as /404, its 
   const signals = await recordEvents(page.context());
   const ref = marker();
   await gotoApp(page, `/${ADDRESS}?ref=${ref}`);
-  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: NOT_FOUND.heading })).toBeVisible();
   const counted = `${E2E_ANALYTICS_SITE_URL}/404?ref=${ref}`;
   await expect.poll(() => signals.named("pageview").map((event) => event.u)).toEqual([counted]);
   // Leaving the page ends its view: its engagement event goes as it unloads.
-  await page.getByRole("link", { name: "Back to Home" }).click();
+  await page.getByRole("link", { name: BACK_HOME }).click();
   await expect
     .poll(async () => (await receivedWith(emulator, ref)).map((event) => [event.n, event.u]))
     .toEqual([
@@ -211,6 +213,34 @@ test("a retry after a 429: the address kept, then one Signup that was retried", 
   expect(signals.named("Signup Failed")).toEqual([]);
 });
 
+test("a typo hint taken, then one ignored: one Typo Hint each, taken or not, nothing typed", async ({
+  page,
+  emulator,
+}) => {
+  const signals = await recordEvents(page.context());
+  const address = uniqueEmail("signals-typo");
+  const [local] = address.split("@");
+  const ignored = `${local}@gmial.com`;
+  await gotoApp(page, "/");
+  const { form, email, submit } = waitlistForm(page);
+  await email.fill(address.replace(/\.com$/, ".con"));
+  await email.blur();
+  await form.getByRole("button", { name: `Use ${address}` }).click();
+  await expect(email).toHaveValue(address);
+  await email.fill(ignored);
+  // The first Join shows the hint, the second sends the address as typed.
+  await submit.click();
+  await expect(form.getByRole("button", { name: "Use " + local + "@gmail.com" })).toBeVisible();
+  await submit.click();
+  await expectSuccessShown(page);
+  expect(await emulator.outbox(ignored)).toHaveLength(1);
+  await expect
+    .poll(() => signals.named("Typo Hint").map((event) => event.p))
+    .toEqual([{ taken: "yes" }, { taken: "no" }]);
+  expectNothingTyped(signals.bodies, address);
+  for (const body of signals.bodies) expect(body).not.toMatch(/gmail|gmial|example\.co/);
+});
+
 test("two tabs with one address: one send, one Signup", async ({ page, emulator }) => {
   const context = page.context();
   const signals = await recordEvents(context);
@@ -221,7 +251,7 @@ test("two tabs with one address: one send, one Signup", async ({ page, emulator 
     await tab.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
     await waitlistForm(tab).email.fill(address);
   }
-  const firstSend = await holdSends(context, 1);
+  const firstSend = await holdRequests(context, 1);
   await waitlistForm(tabs[0]).submit.click();
   await firstSend.arrived();
   await waitlistForm(tabs[1]).submit.click();
@@ -361,7 +391,7 @@ test("the build with it names its processor by the form and in the footer, and i
 }) => {
   await gotoApp(page, "/");
   const { form } = waitlistForm(page);
-  await form.getByText("How we handle your address").click();
+  await form.getByText(PRIVACY_SUMMARY).click();
   const counting = form.getByRole("definition").filter({ hasText: "Plausible Analytics" });
   await expect(counting).toBeVisible();
   // Its own storage, apart from what the form keeps (the point before it says that).

@@ -5,7 +5,7 @@
 
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { holdSends } from "../support/held-requests";
+import { holdRequests } from "../support/held-requests";
 import { boxesOverlap } from "../support/layout";
 import {
   installClock,
@@ -15,7 +15,15 @@ import {
 } from "../support/page-clock";
 import { gotoApp } from "../support/tabs";
 import { toasts, waitlistForm } from "../support/waitlist-page";
-import { KEPT_NOTE } from "../support/words";
+import {
+  CLOSE_TOAST,
+  EMAIL_LABEL,
+  FAILURE_TITLE,
+  JOIN,
+  JOINING,
+  KEPT_NOTE,
+  SUCCESS_HEADING,
+} from "../support/words";
 
 test("focus stays on the button through Joining... and a failure; the note stays after the toast", async ({
   page,
@@ -26,7 +34,7 @@ test("focus stays on the button through Joining... and a failure; the note stays
   const address = uniqueEmail("focus");
   await emulator.fault({ count: 1, status: 400, match: { email: address } });
   // The send waits for the test: the Joining... state is checked while it certainly lasts.
-  const held = await holdSends(page);
+  const held = await holdRequests(page);
   await installClock(page);
   await gotoApp(page, "/");
   // Time stands while the failure toast is read and closed: it cannot close by itself meanwhile,
@@ -37,21 +45,21 @@ test("focus stays on the button through Joining... and a failure; the note stays
   await submit.focus();
   await page.keyboard.press("Enter");
   const send = await held.next();
-  await expect(submit).toHaveText("Joining...");
-  await expect(page.getByRole("status").filter({ hasText: "Joining..." })).toHaveCount(1);
+  await expect(submit).toHaveText(JOINING);
+  await expect(page.getByRole("status").filter({ hasText: JOINING })).toHaveCount(1);
   await expect(submit).toHaveAttribute("aria-disabled", "true");
   await expect(submit).toBeFocused();
   await send.release();
 
-  const toast = toasts(page).filter({ hasText: "Submission failed" });
+  const toast = toasts(page).filter({ hasText: FAILURE_TITLE });
   // The toaster's first load: React reveals it on a timer of its own, on the stopped clock.
   await runClockUntilShown(page, toast);
-  await expect(submit).toHaveText("Join Waitlist");
+  await expect(submit).toHaveText(JOIN);
   await expect(submit).toBeFocused();
   await expect(email).toHaveAccessibleDescription(new RegExp(KEPT_NOTE.replace(/[.?]/g, "\\$&")));
 
   // The toast closes by itself; what it said stays under the field until the next attempt.
-  await toast.getByRole("button", { name: "Close notification" }).click();
+  await toast.getByRole("button", { name: CLOSE_TOAST }).click();
   await expect(toast).toBeHidden();
   await expect(page.getByText(KEPT_NOTE)).toBeVisible();
   // Time runs again: the move to /success waits a frame or two for "Redirecting..." to be said.
@@ -60,7 +68,7 @@ test("focus stays on the button through Joining... and a failure; the note stays
   await page.keyboard.press("Enter");
   await (await held.next()).release();
   await expect(page).toHaveURL(/\/success$/, UNTIL_TEST_TIMEOUT);
-  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: SUCCESS_HEADING })).toBeFocused();
   expect(await emulator.outbox(address)).toHaveLength(1);
 });
 
@@ -68,9 +76,9 @@ test("the email field has a visible label whose words are its accessible name", 
   page,
 }) => {
   await gotoApp(page, "/");
-  const label = page.getByText("Work email address", { exact: true });
+  const label = page.getByText(EMAIL_LABEL, { exact: true });
   await expect(label).toBeVisible();
-  await expect(waitlistForm(page).email).toHaveAccessibleName("Work email address");
+  await expect(waitlistForm(page).email).toHaveAccessibleName(EMAIL_LABEL);
 });
 
 test.describe("on a phone", () => {
@@ -93,7 +101,7 @@ test.describe("on a phone", () => {
     // As a visitor who has just typed: the button low on the screen, under the thumb.
     await submit.evaluate((button) => button.scrollIntoView({ block: "end", behavior: "instant" }));
     await submit.click();
-    const toast = toasts(page).filter({ hasText: "Submission failed" });
+    const toast = toasts(page).filter({ hasText: FAILURE_TITLE });
     await runClockUntilShown(page, toast);
     const toastBox = await toast.boundingBox();
     for (const control of [submit, email]) {

@@ -11,6 +11,15 @@ import { boxesOverlap } from "../support/layout";
 import { pageRecord } from "../support/page-record";
 import { gotoApp } from "../support/tabs";
 import { toasts, waitlistForm } from "../support/waitlist-page";
+import {
+  BACK_HOME,
+  EMAIL_LABEL,
+  JOIN_LINK,
+  NAV,
+  SUCCESS_HEADING,
+  SUCCESS_TITLE,
+  VIEW_DETAILS,
+} from "../support/words";
 
 /** The fixed header's height: what lies under it is not in view. */
 const HEADER_PX = 64;
@@ -31,7 +40,7 @@ test.describe("on a 375x667 phone", () => {
     expect(fieldTop).toBeLessThanOrEqual(FIELD_TOP_MAX_PX);
     // The spec's order holds: the sample card's View Details comes before the form.
     const cardBottom = await page
-      .getByRole("button", { name: "View Details" })
+      .getByRole("button", { name: VIEW_DETAILS })
       .evaluate((button) => button.getBoundingClientRect().bottom + scrollY);
     expect(cardBottom).toBeLessThan(fieldTop);
   });
@@ -61,11 +70,11 @@ test.describe("on a 375x667 phone", () => {
 
   test("the header keeps its three navigation buttons and nothing more", async ({ page }) => {
     await gotoApp(page, "/");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const toggle = nav.getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: NAV.name });
+    const toggle = nav.getByRole("button", { name: NAV.menu });
     await toggle.click();
     const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
-    await expect(menu.getByRole("button")).toHaveText(["Features", "Dashboard", "Solutions"]);
+    await expect(menu.getByRole("button")).toHaveText([NAV.features, NAV.dashboard, NAV.solutions]);
     // The toggle and the three items: no fourth control joins the navigation.
     await expect(nav.getByRole("button")).toHaveCount(4);
     await expect(nav.getByRole("link", { name: /waitlist/i })).toHaveCount(0);
@@ -73,7 +82,7 @@ test.describe("on a 375x667 phone", () => {
 });
 
 async function expectOneTapToTheField(page: Page) {
-  const join = page.getByRole("link", { name: "Join the waitlist" });
+  const join = page.getByRole("link", { name: JOIN_LINK });
   const box = await join.boundingBox();
   if (!box) throw new Error("Join the waitlist is not shown");
   const viewport = page.viewportSize();
@@ -88,7 +97,7 @@ async function expectOneTapToTheField(page: Page) {
   // In view, clear of the fixed header, with its label above it in view too.
   await expect
     .poll(() =>
-      page.getByText("Work email address", { exact: true }).evaluate((label) => {
+      page.getByText(EMAIL_LABEL, { exact: true }).evaluate((label) => {
         const field = document.activeElement as HTMLElement;
         return (
           label.getBoundingClientRect().top >= 64 &&
@@ -139,10 +148,10 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
         await submit.click();
         // The SDK's import and the send scale with the CPU: bounded by the test's budget only.
         await page.waitForURL(/\/success$/);
-        const heading = page.getByRole("heading", { name: "Thank You!", level: 1 });
+        const heading = page.getByRole("heading", { name: SUCCESS_HEADING, level: 1 });
         await expect(heading).toBeFocused();
         await expect(heading).toBeInViewport({ ratio: 1 });
-        const toast = toasts(page).filter({ hasText: "Redirecting..." });
+        const toast = toasts(page).filter({ hasText: SUCCESS_TITLE });
         await expect(toast).toBeVisible();
         // The toast has faded in where it stays.
         await expect(toast).toHaveCSS("opacity", "1");
@@ -164,7 +173,7 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
         // The page's own content comes first: Tab from the heading reaches Back to Home, not the
         // toast, and the logo is the first stop of the page.
         await page.keyboard.press("Tab");
-        await expect(page.getByRole("link", { name: "Back to Home" })).toBeFocused();
+        await expect(page.getByRole("link", { name: BACK_HOME })).toBeFocused();
         await heading.focus();
         await page.keyboard.press("Shift+Tab");
         await expect(logo).toBeFocused();

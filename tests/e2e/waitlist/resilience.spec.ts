@@ -20,23 +20,34 @@ import {
   APP_SCRIPT,
   holdAnswers,
   holdAppScript,
-  holdSends,
-  isSend,
-  watchSends,
+  holdRequests,
+  isEmailRequest,
+  watchRequests,
 } from "../support/held-requests";
-import { CLOCK_START, pauseClockBeforeLoad, skewClockBeforeLoad } from "../support/page-clock";
+import {
+  CLOCK_START,
+  pauseClockBeforeLoad,
+  runClockUntilShown,
+  skewClockBeforeLoad,
+} from "../support/page-clock";
 import { pageRecord } from "../support/page-record";
 import { armRecorders } from "../support/recorders";
 import { E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
 import { E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
 import { expectSuccessShown, toastsShown } from "../support/tab-records";
-import { appIdle, appLive, gotoApp, openTabIn, reloadApp } from "../support/tabs";
+import { appIdle, appLive, gotoApp, openTabIn, PRELOADED_MARK, reloadApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
 import {
+  FAILURE_TITLE,
+  INERT_HINT,
+  INVALID,
+  JOIN,
+  JOINING,
   KEPT_NOTE,
+  LEARN_MORE,
   NEEDS_JAVASCRIPT,
   NOT_STARTED_NOTE,
-  PRELOADED_MARK,
+  VIEW_DETAILS,
   WAITING,
 } from "../support/words";
 
@@ -131,7 +142,7 @@ test.describe("a submit before the app starts is kept", { tag: "@tabs" }, () => 
         await submit.click();
       }
       // The loader keeps it: the button says so, the page stays, the field keeps the address.
-      await expect(submit).toHaveText("Joining...");
+      await expect(submit).toHaveText(JOINING);
       await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
       await expect(email).toHaveValue(address);
       expect(await emulator.outbox(address)).toEqual([]);
@@ -154,7 +165,7 @@ test.describe("a submit before the app starts is kept", { tag: "@tabs" }, () => 
     const { email, submit } = waitlistForm(page);
     await email.fill(typo);
     await email.press("Enter");
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     await email.fill(fixed);
     await app.release();
     await expectSuccessShown(page);
@@ -174,7 +185,7 @@ test.describe("a submit before the app starts is kept", { tag: "@tabs" }, () => 
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     // The loader's give-up is wired to the build's time limit and ends in its words (its exact
     // length is inline-loader.test.ts's: "says nothing was sent once the give-up time passes").
     const note = page.getByText(NOT_STARTED_NOTE);
@@ -190,23 +201,23 @@ test.describe("a submit before the app starts is kept", { tag: "@tabs" }, () => 
 
   test("a field emptied while it waits for the app: nothing is sent", async ({ page }) => {
     const address = uniqueEmail("taken-back");
-    const sends = watchSends(page);
+    const requests = watchRequests(page);
     const app = await holdAppScript(page);
     await page.goto("/", { waitUntil: "commit" });
     await app.arrived();
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await email.press("Enter");
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     await email.fill("");
     await app.release();
     await appLive(page);
-    await expect(submit).toHaveText("Join Waitlist");
+    await expect(submit).toHaveText(JOIN);
     // A send would have kept the address as being sent the moment the app took the form over.
     expect(await page.evaluate(() => localStorage.getItem("bulwark:waitlist:pending"))).toBeNull();
-    await expect(page.getByText("Please enter a valid email address")).toHaveCount(0);
+    await expect(page.getByText(INVALID)).toHaveCount(0);
     await appIdle(page);
-    expect(sends.count(), "sends").toBe(0);
+    expect(requests.count(), "requests").toBe(0);
   });
 
   test("if the app never starts, the form says within the time limit that nothing was sent", async ({
@@ -222,13 +233,13 @@ test.describe("a submit before the app starts is kept", { tag: "@tabs" }, () => 
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     // The loader's give-up is wired to the build's time limit and ends in its words (its exact
     // length is inline-loader.test.ts's: "says nothing was sent once the give-up time passes").
     const note = page.getByText(NOT_STARTED_NOTE);
     await page.clock.runFor(E2E_SEND_TIMEOUT_MS);
     await expect(note).toBeVisible();
-    await expect(submit).toHaveText("Join Waitlist");
+    await expect(submit).toHaveText(JOIN);
     await expect(email).toHaveValue(address);
     await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
     expect(await emulator.outbox(address)).toEqual([]);
@@ -277,6 +288,12 @@ test.describe("JavaScript off", () => {
       const checkUrls = guardUrls(context);
       const navigations: string[] = [];
       page.on("framenavigated", (frame) => navigations.push(frame.url()));
+      // Without scripts the page's guards cannot listen: the console is where a blocked submit
+      // (form-action 'none') would be told.
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
       await page.goto("/", { waitUntil: "load" });
       const { email, submit } = waitlistForm(page);
       // Playwright's text and role engines skip <noscript>, so a CSS selector finds the note.
@@ -290,6 +307,7 @@ test.describe("JavaScript off", () => {
       await expect(email).toHaveValue(address);
       await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
       expect(navigations).toEqual([`${E2E_PRODUCTION_SITE_URL}/`]);
+      expect(errors).toEqual([]);
       expect(await emulator.outbox(address)).toEqual([]);
       checkUrls();
     } finally {
@@ -322,11 +340,11 @@ test.describe("site storage blocked", { tag: "@tabs" }, () => {
       });
       expect(cookieKept, "cookies are blocked in this profile").toBe(false);
       // The first send is held out until the second tab has submitted: it is in flight meanwhile.
-      const firstSend = await holdSends(context, 1);
+      const firstSend = await holdRequests(context, 1);
       await waitlistForm(page).submit.click();
       await firstSend.arrived();
       await waitlistForm(tabs[1]).submit.click();
-      await expect(waitlistForm(tabs[1]).submit).toHaveText("Joining...");
+      await expect(waitlistForm(tabs[1]).submit).toHaveText(JOINING);
       await firstSend.release();
       await expectSuccessShown(...tabs);
       expect(await emulator.outbox(address)).toHaveLength(1);
@@ -370,11 +388,11 @@ test.describe("site storage that reads but refuses writes (full, or older Safari
       expect(refused, "storage reads but refuses writes").toBe(true);
       expect(await page.evaluate(() => "locks" in navigator)).toBe(webLocks);
       // The first send is held out until the second tab has submitted: it is out meanwhile.
-      const firstSend = await holdSends(context, 1);
+      const firstSend = await holdRequests(context, 1);
       await waitlistForm(page).submit.click();
       await firstSend.arrived();
       await waitlistForm(tabs[1]).submit.click();
-      await expect(waitlistForm(tabs[1]).submit).toHaveText("Joining...");
+      await expect(waitlistForm(tabs[1]).submit).toHaveText(JOINING);
       await firstSend.release();
       await expectSuccessShown(...tabs);
       expect(await emulator.outbox(address)).toHaveLength(1);
@@ -391,15 +409,15 @@ test.describe("scripts that can no longer be fetched after load", () => {
     await gotoApp(page, "/");
     await waitForPreloads(page);
     await page.context().setOffline(true);
-    const viewDetails = page.getByRole("button", { name: "View Details" });
+    const viewDetails = page.getByRole("button", { name: VIEW_DETAILS });
     await viewDetails.hover();
     await viewDetails.focus();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(viewDetails).toBeVisible();
     await page.context().setOffline(false);
-    await page.getByRole("button", { name: "Learn More", exact: true }).hover();
+    await page.getByRole("button", { name: LEARN_MORE, exact: true }).hover();
     await viewDetails.hover();
-    await expect(page.getByRole("tooltip")).toHaveText("Available with early access");
+    await expect(page.getByRole("tooltip")).toHaveText(INERT_HINT);
   });
 
   test("offline: the address is kept and still being sent; back online, it is sent once", async ({
@@ -420,14 +438,14 @@ test.describe("scripts that can no longer be fetched after load", () => {
     // Offline is not a crowd, nor a service in trouble.
     await expect(page.getByText(WAITING.crowd)).toHaveCount(0);
     await expect(page.getByText(WAITING.trouble)).toHaveCount(0);
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     await expect(email).toHaveValue(address);
     await page.context().setOffline(false);
     await expectSuccessShown(page);
     // Never told it failed, at any moment of the wait (the tab's own record of its toasts).
-    expect(
-      (await toastsShown(page)).filter((shown) => shown.text.includes("Submission failed")),
-    ).toEqual([]);
+    expect((await toastsShown(page)).filter((shown) => shown.text.includes(FAILURE_TITLE))).toEqual(
+      [],
+    );
     expect(await emulator.outbox(address)).toHaveLength(1);
   });
 
@@ -441,7 +459,7 @@ test.describe("scripts that can no longer be fetched after load", () => {
     await gotoApp(page, "/");
     await waitForPreloads(page);
     await page.route("**/assets/**", (route) => route.fulfill({ status: 404, body: "" }));
-    await page.getByRole("button", { name: "View Details" }).hover();
+    await page.getByRole("button", { name: VIEW_DETAILS }).hover();
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
@@ -474,7 +492,7 @@ test.describe("one address, many tabs", { tag: "@tabs" }, () => {
       const tabs = await fiveTabs(page);
       for (const tab of tabs) await waitlistForm(tab).email.fill(address);
       // Whichever tab sends first, its send is held out until all five have submitted.
-      const firstSend = await holdSends(page.context(), 1);
+      const firstSend = await holdRequests(page.context(), 1);
       await Promise.all(tabs.map((tab) => waitlistForm(tab).submit.click()));
       await firstSend.arrived();
       await firstSend.release();
@@ -510,10 +528,10 @@ test.describe("one address, many tabs", { tag: "@tabs" }, () => {
     const tabs = [page, await openTab()];
     for (const tab of tabs) await waitlistForm(tab).email.fill(address);
     // Whichever tab sends first, its send is held out until both tabs have submitted.
-    const firstSend = await holdSends(page.context(), 1);
+    const firstSend = await holdRequests(page.context(), 1);
     await Promise.all(tabs.map((tab) => waitlistForm(tab).submit.click()));
     await firstSend.arrived();
-    await Promise.all(tabs.map((tab) => expect(waitlistForm(tab).submit).toHaveText("Joining...")));
+    await Promise.all(tabs.map((tab) => expect(waitlistForm(tab).submit).toHaveText(JOINING)));
     await firstSend.release();
     await expectSuccessShown(...tabs);
     expect(await emulator.outbox(address)).toHaveLength(1);
@@ -531,7 +549,7 @@ test.describe("one address, many tabs", { tag: "@tabs" }, () => {
     await email.fill(address);
     // Its answer is held out: slower than the time limit, and within the twice-as-long wait before
     // a request is given up on, exactly, since the page's clock moves only as the test runs it.
-    const firstSend = await holdSends(page, 1);
+    const firstSend = await holdRequests(page, 1);
     await submit.click();
     await firstSend.arrived();
     const slow = page.getByText(WAITING.slow);
@@ -547,9 +565,9 @@ test.describe("one address, many tabs", { tag: "@tabs" }, () => {
     await expect(waitlistForm(second).email).toHaveValue("");
     await waitlistForm(second).email.fill(address);
     await waitlistForm(second).submit.click();
-    await expect(waitlistForm(second).submit).toHaveText("Joining...");
+    await expect(waitlistForm(second).submit).toHaveText(JOINING);
     // The answer arrives; then the clock runs on, for the toasts and the move to /success.
-    const answered = page.waitForResponse((response) => isSend(response.request()));
+    const answered = page.waitForResponse((response) => isEmailRequest(response.request()));
     await firstSend.release();
     await answered;
     await page.clock.resume();
@@ -578,7 +596,7 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     // The visitor comes back a minute later (the SDK's own one-a-second stamp long past) to another
     // page of the site; the send that finishes it is held, so the note can be read meanwhile.
     await page.clock.setSystemTime(CLOCK_START + 60_000);
-    const finishing = await holdSends(page, 1);
+    const finishing = await holdRequests(page, 1);
     await gotoApp(page, "/no-such-page");
     await page.clock.runFor(1000);
     const note = page.getByRole("region", { name: "Your waitlist signup" });
@@ -605,6 +623,9 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     const address = uniqueEmail("cancel");
     // Refused long enough for the visitor to cancel on the next visit.
     await emulator.fault({ count: 30, status: 503, match: { email: address } });
+    // The pages' clock stands from the first byte: the waits between tries end only as the test
+    // moves time, so the retry budget cannot run out while a slow machine reloads.
+    await pauseClockBeforeLoad(page);
     await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
@@ -612,9 +633,13 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     await expect(page.getByText(WAITING.trouble)).toBeVisible();
     await reloadApp(page);
     const note = page.getByRole("region", { name: "Your waitlist signup" });
+    // The note comes at the page's idle, on its clock.
+    await runClockUntilShown(page, note);
     await expect(note).toContainText(address);
     await note.getByRole("button", { name: "Cancel" }).click();
     await expect(note).toHaveCount(0);
+    // Time runs on: were anything still to be tried, it would be tried now.
+    await page.clock.resume();
     await reloadApp(page);
     await appIdle(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -635,7 +660,7 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     await email.fill(address);
     await submit.click();
     await answer.arrived();
-    await expect(submit).toHaveText("Joining...");
+    await expect(submit).toHaveText(JOINING);
     await reloadApp(page);
     const note = page.getByRole("region", { name: "Your waitlist signup" });
     await expect(note).toContainText(
@@ -683,9 +708,9 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/success`);
     expect(await emulator.outbox(address)).toHaveLength(1);
 
-    const sends: string[] = [];
+    const requests: string[] = [];
     page.on("request", (request) => {
-      if (isSend(request)) sends.push(request.url());
+      if (isEmailRequest(request)) requests.push(request.url());
     });
     await page.goForward();
     await appLive(page);
@@ -704,16 +729,16 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     await submit.click();
     await expect(note).toContainText(question);
     await expect(note.getByRole("button", { name: "Send it again" })).toBeVisible();
-    await expect(submit).toHaveText("Join Waitlist");
+    await expect(submit).toHaveText(JOIN);
     await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
     await expect(email).toHaveValue(address);
-    expect(sends).toEqual([]);
+    expect(requests).toEqual([]);
     expect(await emulator.outbox(address)).toHaveLength(1);
 
     // The visitor says so: it is sent once more, on purpose.
     await note.getByRole("button", { name: "Send it again" }).click();
     await expectSuccessShown(page);
-    expect(sends).toHaveLength(1);
+    expect(requests).toHaveLength(1);
     expect(await emulator.outbox(address)).toHaveLength(2);
   });
 
@@ -729,8 +754,8 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
-    await expect(submit).toHaveText("Joining...");
-    // The page is closed once its request is out: the button says "Joining..." before the request
+    await expect(submit).toHaveText(JOINING);
+    // The page is closed once its request is out: the button says JOINING before the request
     // leaves, and a page closed before that left a signup that was never sent (the next page sends
     // it). The emulator has used the fault up once the request reached it.
     const faultsOf = async () =>
@@ -744,7 +769,7 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     for (const tab of [asked, submitted]) await expect(noteOf(tab)).toContainText(question);
     await waitlistForm(submitted).email.fill(address);
     await waitlistForm(submitted).submit.click();
-    await expect(waitlistForm(submitted).submit).toHaveText("Join Waitlist");
+    await expect(waitlistForm(submitted).submit).toHaveText(JOIN);
     await expect(noteOf(submitted)).toContainText(question);
 
     await noteOf(page).getByRole("button", { name: "Send it again" }).click();

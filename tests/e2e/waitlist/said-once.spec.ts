@@ -6,14 +6,16 @@ import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
 import { holdAnswers } from "../support/held-requests";
 import { recordLiveRegions } from "../support/live-regions";
-import { gotoApp } from "../support/tabs";
+import { submitWithFault } from "../support/submit-with-fault";
+import { gotoApp, PRELOADED_MARK } from "../support/tabs";
 import { toasts, waitlistForm } from "../support/waitlist-page";
 import {
-  FAILURE_TEXT,
+  FAILURE_HEARD,
   FAILURE_TITLE,
   INVALID,
+  JOIN,
   JOINING,
-  PRELOADED_MARK,
+  SUCCESS_TITLE,
   WAITING,
 } from "../support/words";
 
@@ -39,73 +41,50 @@ test("a failed send is said once, by the toast; the button's Joining... once bef
   await answer.release();
   const toast = toasts(page).filter({ hasText: FAILURE_TITLE });
   await expect(toast).toBeVisible();
-  await expect(submit).toHaveText("Join Waitlist");
+  await expect(submit).toHaveText(JOIN);
   await expect.poll(live.heard).toContainEqual(expect.stringContaining(FAILURE_TITLE));
   const heard = await live.heard();
   test.info().annotations.push({
     type: "live regions per failed send",
     description: JSON.stringify(heard),
   });
-  expect(heard).toEqual([JOINING, `Notification ${FAILURE_TITLE} ${FAILURE_TEXT}`]);
+  expect(heard).toEqual([JOINING, FAILURE_HEARD]);
   // What the toast said stays readable with the field: it is the field's description.
   await expect(email).toHaveAccessibleDescription(/we kept your address/);
 });
 
-test("a send tried again and again is said to be still under way once, not at every try", async ({
-  page,
-  emulator,
-  consoleGuard,
-}) => {
-  consoleGuard.expectSendFailureLog();
-  const live = recordLiveRegions(page);
-  const address = uniqueEmail("said-once-retried");
-  await emulator.fault({ count: 2, status: 429, match: { email: address } });
-  await gotoApp(page, "/");
-  await live.start();
-  const { email, submit } = waitlistForm(page);
-  await email.fill(address);
-  await submit.click();
-  // The tries and the waits between them: bounded by the test's budget, not a window of its own.
-  await page.waitForURL(/\/success$/);
-  await expect.poll(live.heard).toContainEqual(expect.stringContaining("Redirecting..."));
-  const heard = await live.heard();
-  test.info().annotations.push({
-    type: "live regions per send tried three times",
-    description: JSON.stringify(heard),
+for (const { status, cause, words, other } of [
+  { status: 429, cause: "a crowd", words: WAITING.crowd, other: WAITING.trouble },
+  { status: 503, cause: "a failing service", words: WAITING.trouble, other: WAITING.crowd },
+]) {
+  test(`HTTP ${status} again and again: said once, as ${cause}, not at every try`, async ({
+    page,
+    emulator,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    const live = recordLiveRegions(page);
+    const address = uniqueEmail(`said-once-${status}`);
+    await submitWithFault(page, {
+      emulator,
+      address,
+      faults: [{ count: 2, status }],
+      beforeSubmit: live.start,
+    });
+    // The tries and the waits between them: bounded by the test's budget, not a window of its own.
+    await page.waitForURL(/\/success$/);
+    await expect.poll(live.heard).toContainEqual(expect.stringContaining(SUCCESS_TITLE));
+    const heard = await live.heard();
+    test.info().annotations.push({
+      type: `live regions per send refused ${status} twice`,
+      description: JSON.stringify(heard),
+    });
+    expect(heard.slice(0, 2)).toEqual([JOINING, words]);
+    expect(heard.filter((text) => text === words)).toHaveLength(1);
+    expect(heard.filter((text) => text === other || text.includes(FAILURE_TITLE))).toEqual([]);
+    expect(await emulator.outbox(address)).toHaveLength(1);
   });
-  expect(heard.slice(0, 2)).toEqual([JOINING, WAITING.crowd]);
-  expect(heard.filter((text) => text === WAITING.crowd)).toHaveLength(1);
-  expect(heard.filter((text) => text.includes(FAILURE_TITLE))).toEqual([]);
-  expect(await emulator.outbox(address)).toHaveLength(1);
-});
-
-test("a service failing again and again is said once, in its own words, not as a crowd", async ({
-  page,
-  emulator,
-  consoleGuard,
-}) => {
-  consoleGuard.expectSendFailureLog();
-  const live = recordLiveRegions(page);
-  const address = uniqueEmail("said-once-trouble");
-  await emulator.fault({ count: 2, status: 503, match: { email: address } });
-  await gotoApp(page, "/");
-  await live.start();
-  const { email, submit } = waitlistForm(page);
-  await email.fill(address);
-  await submit.click();
-  // The tries and the waits between them: bounded by the test's budget, not a window of its own.
-  await page.waitForURL(/\/success$/);
-  await expect.poll(live.heard).toContainEqual(expect.stringContaining("Redirecting..."));
-  const heard = await live.heard();
-  test.info().annotations.push({
-    type: "live regions per send refused by a failing service",
-    description: JSON.stringify(heard),
-  });
-  expect(heard.slice(0, 2)).toEqual([JOINING, WAITING.trouble]);
-  expect(heard.filter((text) => text === WAITING.trouble)).toHaveLength(1);
-  expect(heard.filter((text) => text === WAITING.crowd)).toEqual([]);
-  expect(await emulator.outbox(address)).toHaveLength(1);
-});
+}
 
 test("a send made offline is said once to wait for the network, not blamed on the service", async ({
   page,
@@ -131,7 +110,7 @@ test("a send made offline is said once to wait for the network, not blamed on th
   await page.context().setOffline(false);
   // The tries and the waits between them: bounded by the test's budget, not a window of its own.
   await page.waitForURL(/\/success$/);
-  await expect.poll(live.heard).toContainEqual(expect.stringContaining("Redirecting..."));
+  await expect.poll(live.heard).toContainEqual(expect.stringContaining(SUCCESS_TITLE));
   const heard = await live.heard();
   test.info().annotations.push({
     type: "live regions per send made offline",

@@ -9,19 +9,10 @@ import type { ServerChecks } from "../../../server/emulator/server-checks";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
 import { E2E_EMULATOR_URL, E2E_SITE_URL } from "../support/stack-ports";
+import { submitAddress } from "../support/submit-with-fault";
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
-import { gotoApp } from "../support/tabs";
-import { waitlistForm } from "../support/waitlist-page";
 
 const SEND_URL = `${E2E_EMULATOR_URL}/api/v1.0/email/send`;
-
-/** Opens the form and submits `address`; the page records the toasts it shows from its first byte. */
-async function submitAddress(page: Page, address: string) {
-  await gotoApp(page, "/");
-  const { email, submit } = waitlistForm(page);
-  await email.fill(address);
-  await submit.click();
-}
 
 /** A privacy tool or proxy that drops the Origin header makes the send look like a script's. */
 async function stripOrigin(page: Page) {
@@ -86,7 +77,7 @@ for (const { name, checks, refused, arrange } of CASES) {
     const address = uniqueEmail("checks");
     await emulator.checks({ ...checks, match: { email: address } });
     await arrange?.(page);
-    await submitAddress(page, address);
+    await submitAddress(page, { address });
     if (refused) await expectFailureShown(page, address);
     else await expectSuccessShown(page);
     expect(await emulator.outbox(address)).toHaveLength(refused ? 0 : 1);
@@ -119,7 +110,7 @@ test("a reCAPTCHA token already used is never accepted again", async ({
   expect(used.status()).toBe(200);
   // The page's send carries the same token, as a replayed one would.
   await sendWithToken(page, token);
-  await submitAddress(page, second);
+  await submitAddress(page, { address: second });
   await expectFailureShown(page, second);
   expect(await emulator.outbox(first)).toHaveLength(1);
   expect(await emulator.outbox(second)).toHaveLength(0);

@@ -1,6 +1,7 @@
+import { literally } from "../support/copy";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
-import { holdSends } from "../support/held-requests";
+import { holdRequests } from "../support/held-requests";
 import {
   installClock,
   pauseClock,
@@ -11,7 +12,17 @@ import {
 import { pageRecord } from "../support/page-record";
 import { expectSuccessShown } from "../support/tab-records";
 import { gotoApp } from "../support/tabs";
-import { EXPECTED_FIXED_PARAMS, toasts, waitlistForm } from "../support/waitlist-page";
+import { toasts, waitlistForm } from "../support/waitlist-page";
+import {
+  CLOSE_TOAST,
+  EXPECTED_FIXED_PARAMS,
+  FAILURE_TITLE,
+  INVALID,
+  JOINING,
+  SUCCESS_HEADING,
+  SUCCESS_TITLE,
+  TOAST_SHOWN_MS,
+} from "../support/words";
 
 test.describe("waitlist validation", () => {
   // One page for every invalid address in turn, each corrected before the next (its message then
@@ -20,13 +31,13 @@ test.describe("waitlist validation", () => {
     page,
     emulator,
   }) => {
-    let sends = 0;
+    let requests = 0;
     page.on("request", (request) => {
-      if (request.url().includes("/api/v1.0/email/")) sends += 1;
+      if (request.url().includes("/api/v1.0/email/")) requests += 1;
     });
     await gotoApp(page, "/");
     const { email, submit, form } = waitlistForm(page);
-    const message = form.getByText("Please enter a valid email address");
+    const message = form.getByText(INVALID);
     for (const [name, value] of [
       ["empty", ""],
       ["no domain", "ada@"],
@@ -39,11 +50,11 @@ test.describe("waitlist validation", () => {
         await submit.click();
         await expect(message).toBeVisible();
         await expect(email).toHaveAttribute("aria-invalid", "true");
-        await expect(email).toHaveAccessibleDescription(/Please enter a valid email address/);
+        await expect(email).toHaveAccessibleDescription(new RegExp(literally(INVALID)));
         await expect(email).toBeFocused();
         await expect(email).toHaveValue(value);
         await expect(page).toHaveURL(/\/$/);
-        expect(sends).toBe(0);
+        expect(requests).toBe(0);
         await email.fill("ada@example.com");
         await expect(message).toBeHidden();
         await expect(email).not.toHaveAttribute("aria-invalid", "true");
@@ -56,7 +67,7 @@ test.describe("waitlist validation", () => {
     await submit.click();
     await expect(page).toHaveURL(/\/success$/, UNTIL_TEST_TIMEOUT);
     expect(await emulator.outbox(valid)).toHaveLength(1);
-    expect(sends).toBe(1);
+    expect(requests).toBe(1);
   });
 });
 
@@ -67,13 +78,13 @@ test.describe("waitlist sending", () => {
   }) => {
     const address = uniqueEmail();
     // The send waits for the test: Joining... is checked while it is certainly in flight.
-    const sends = await holdSends(page);
+    const requests = await holdRequests(page);
     await gotoApp(page, "/");
     const { email, submit } = waitlistForm(page);
     await email.fill(`  ${address} `);
     await submit.click();
-    const send = await sends.next();
-    await expect(submit).toHaveText("Joining...");
+    const send = await requests.next();
+    await expect(submit).toHaveText(JOINING);
     await expect(submit).toBeDisabled();
     await send.release();
     await expectSuccessShown(page);
@@ -93,7 +104,9 @@ test.describe("waitlist sending", () => {
     const { email } = waitlistForm(page);
     await email.pressSequentially(`${local}@bücher.de`);
     await email.press("Enter");
-    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible(UNTIL_TEST_TIMEOUT);
+    await expect(page.getByRole("heading", { name: SUCCESS_HEADING })).toBeVisible(
+      UNTIL_TEST_TIMEOUT,
+    );
     // Punycode, as Chromium's own email field gives it and every mail system accepts it.
     const outbox = await emulator.outbox(`${local}@xn--bcher-kva.de`);
     expect(outbox).toHaveLength(1);
@@ -109,24 +122,27 @@ test.describe("waitlist sending", () => {
   }) => {
     // Records, in order, the first moment the toast's live region says it and the first moment
     // the page is /success with its heading.
-    await page.addInitScript(() => {
-      const order: string[] = [];
-      Object.assign(window, { announceOrder: order });
-      const note = (event: string) => {
-        if (!order.includes(event)) order.push(event);
-      };
-      new MutationObserver(() => {
-        for (const region of document.querySelectorAll('[role="status"][aria-live]')) {
-          if (region.textContent?.includes("Redirecting...")) note("announced");
-        }
-        if (
-          location.pathname === "/success" &&
-          document.querySelector("h1")?.textContent === "Thank You!"
-        ) {
-          note("success page");
-        }
-      }).observe(document, { subtree: true, childList: true, characterData: true });
-    });
+    await page.addInitScript(
+      ({ title, heading }) => {
+        const order: string[] = [];
+        Object.assign(window, { announceOrder: order });
+        const note = (event: string) => {
+          if (!order.includes(event)) order.push(event);
+        };
+        new MutationObserver(() => {
+          for (const region of document.querySelectorAll('[role="status"][aria-live]')) {
+            if (region.textContent?.includes(title)) note("announced");
+          }
+          if (
+            location.pathname === "/success" &&
+            document.querySelector("h1")?.textContent === heading
+          ) {
+            note("success page");
+          }
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      },
+      { title: SUCCESS_TITLE, heading: SUCCESS_HEADING },
+    );
     await installClock(page);
     await gotoApp(page, "/");
     // Time stands until the test moves it: the move to /success can come only from the
@@ -135,11 +151,11 @@ test.describe("waitlist sending", () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(uniqueEmail());
     await submit.click();
-    await runClockUntilShown(page, toasts(page).filter({ hasText: "Redirecting..." }));
+    await runClockUntilShown(page, toasts(page).filter({ hasText: SUCCESS_TITLE }));
     await expect(page).toHaveURL(/\/$/);
     // A few frames let the live region say it; half a second of page time is far inside that bound.
     await runClockUntil(page, () => page.url().endsWith("/success"), { withinMs: 500 });
-    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: SUCCESS_HEADING })).toBeVisible();
     await expect
       .poll(() => pageRecord<string[]>(page, "announceOrder"))
       .toEqual(["announced", "success page"]);
@@ -162,10 +178,13 @@ test.describe("toasts", () => {
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
-    await runClockUntilShown(page, toasts(page).filter({ hasText: "Submission failed" }));
+    await runClockUntilShown(page, toasts(page).filter({ hasText: FAILURE_TITLE }));
     await submit.click();
-    await expect(toasts(page)).toHaveText([/Redirecting\.\.\./], UNTIL_TEST_TIMEOUT);
-    await expect(page.getByText("Submission failed")).toHaveCount(0);
+    await expect(toasts(page)).toHaveText(
+      [new RegExp(literally(SUCCESS_TITLE))],
+      UNTIL_TEST_TIMEOUT,
+    );
+    await expect(page.getByText(FAILURE_TITLE)).toHaveCount(0);
   });
 
   test("a toast closes by itself after 5 s, by its close button, or by swiping right", async ({
@@ -186,7 +205,7 @@ test.describe("toasts", () => {
 
     await submit.click();
     await runClockUntilShown(page, toast);
-    await toast.getByRole("button", { name: "Close notification" }).click();
+    await toast.getByRole("button", { name: CLOSE_TOAST }).click();
     await expect(toast).toHaveCount(0);
 
     await submit.click();
@@ -206,7 +225,7 @@ test.describe("toasts", () => {
     await page.mouse.move(0, 0);
     await submit.click();
     await expect(toast).toHaveCount(1, UNTIL_TEST_TIMEOUT);
-    await page.clock.runFor(4999);
+    await page.clock.runFor(TOAST_SHOWN_MS - 1);
     await expect(toast).toHaveCount(1);
     await page.clock.runFor(1);
     await expect(toast).toHaveCount(0);
