@@ -4,12 +4,13 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
 import { buildTime } from "./scripts/build/build-time.ts";
 import { devRenderPlugin } from "./scripts/build/dev-render-plugin.ts";
+import { lucideKeysPlugin } from "./scripts/build/lucide-keys-plugin.ts";
 import { worldMapPlugin } from "./scripts/build/world-map-plugin.ts";
 import { readAnalyticsConfig } from "./src/analytics/config.ts";
 import { readBotCheckConfig, readEmailOrigin } from "./src/lib/config.ts";
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), worldMapPlugin(), devRenderPlugin()],
+  plugins: [react(), tailwindcss(), worldMapPlugin(), devRenderPlugin(), lucideKeysPlugin()],
   resolve: {
     alias: {
       "@": fileURLToPath(new URL("./src", import.meta.url)),

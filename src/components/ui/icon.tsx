@@ -34,7 +34,10 @@ export function mergedPaths(node: IconNode): IconNode {
 export function Icon({ icon, className }: { icon: LucideIconData; className: string }) {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" className={`icon ${className}`}>
-      {mergedPaths(icon.node).map(([tag, attributes]) => createElement(tag, attributes))}
+      {/* Keyed by place: the build drops lucide's own keys (scripts/build/lucide-keys-plugin.ts). */}
+      {mergedPaths(icon.node).map(([tag, attributes], index) =>
+        createElement(tag, { key: index, ...attributes }),
+      )}
     </svg>
   );
 }
