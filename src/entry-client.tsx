@@ -10,12 +10,19 @@ import { shieldStorage } from "./waitlist/browser/browser-storage";
 import { restoreServedPage } from "./waitlist/hand-over/early-submit";
 import { FORM_ISLAND_ATTRIBUTE } from "./waitlist/hand-over/form-island";
 import { hydrateFormIsland } from "./waitlist/ui/form-island";
+import { createPageState } from "./waitlist/ui/page-state";
 
 // Before anything reads site storage: where it is blocked, the tab's memory stands in.
 shieldStorage(window);
 enableScrollReveal();
 linkWebManifest();
 linkIcons();
+
+/**
+ * What the form's root and the page's share (the signup, the resend question, the form's root
+ * itself): made once, here, and handed to both.
+ */
+const state = createPageState();
 
 /** A mismatch means the prerendered page and the app disagree: make it loud (tests watch it). */
 const rootOptions = {
@@ -37,7 +44,7 @@ function parsedFormIsland(): HTMLElement | null {
 function hydrateForm(host: HTMLElement) {
   // Whatever the inline loader showed for a submit kept before now goes: React must find its markup.
   restoreServedPage(window);
-  hydrateFormIsland(host, rootOptions);
+  hydrateFormIsland(host, rootOptions, state);
 }
 
 /** The whole page, adopting the form's host as served (the form's root owns what is inside). */
@@ -49,7 +56,7 @@ function hydratePage() {
     hydrateRoot(
       document.getElementById("root") as HTMLElement,
       <StrictMode>
-        <App />
+        <App state={state} />
       </StrictMode>,
       rootOptions,
     );

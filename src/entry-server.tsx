@@ -6,12 +6,14 @@ import type { PrerenderRoute } from "./app/routes";
 import { seo } from "./content/seo";
 import { EMAILJS_ORIGIN } from "./lib/email-build";
 import { NO_TRUST_SETTINGS, type TrustSettings } from "./lib/trust-settings";
+import { createPageState } from "./waitlist/ui/page-state";
 
 /**
  * Renders one route to HTML for scripts/build/prerender.ts. A static prerender waits for every lazy part
  * (the inert actions' tooltips), so the HTML is complete and hydration finds what it expects. The
  * head leaves the web manifest and the icons to the app, which links them after the largest
- * contentful paint (src/app/head.ts says why).
+ * contentful paint (src/app/head.ts says why). Each render has a page state of its own, which
+ * nothing reads during render (nothing is sent or kept on the server).
  */
 export async function render(
   route: PrerenderRoute,
@@ -28,7 +30,7 @@ export async function render(
 ): Promise<{ head: string; html: string }> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App ssrPath={route.path} trust={trust} />
+      <App state={createPageState()} ssrPath={route.path} trust={trust} />
     </StrictMode>,
     // Every part in its place: by default React moves parts past a size out of line, as hidden
     // copies and inline scripts that put them in place while the page parses (and the fallback

@@ -8,6 +8,7 @@ import { pageMeta } from "@/content/pages";
 import { site } from "@/content/site";
 import { markPageHydrated } from "@/lib/page-hydrated";
 import { NO_TRUST_SETTINGS, type TrustSettings } from "@/lib/trust-settings";
+import { type PageState, PageStateProvider } from "@/waitlist/ui/page-state";
 import { PendingSignupNote } from "@/waitlist/ui/pending-signup-note";
 import { LandingPage } from "./pages/landing-page";
 import { NotFoundPage } from "./pages/not-found-page";
@@ -27,26 +28,31 @@ const PAGES = {
 const SERVED_ONLY: ReadonlySet<RouteId> = new Set(["landing"]);
 
 /**
- * The whole app for one URL. The server passes the path it prerenders and the build's contact
- * settings (shown only in parts the prerender writes); the browser reads its own path. The toaster
- * sits outside the pages, so a toast raised on / stays up on /success; so does the note that
- * finishes a signup an earlier page left being sent, so it shows on every page.
+ * The whole app for one URL, handed the page's state (page-state.tsx), which the form's own root
+ * shares. The server passes the path it prerenders and the build's contact settings (shown only in
+ * parts the prerender writes); the browser reads its own path. The toaster sits outside the pages,
+ * so a toast raised on / stays up on /success; so does the note that finishes a signup an earlier
+ * page left being sent, so it shows on every page.
  */
 export function App({
+  state,
   ssrPath,
   trust = NO_TRUST_SETTINGS,
 }: {
+  state: PageState;
   ssrPath?: string;
   trust?: TrustSettings;
 }) {
   return (
-    <TrustSettingsProvider value={trust}>
-      <Router ssrPath={ssrPath}>
-        <CurrentPage />
-        <PendingSignupNote />
-        <Toasts />
-      </Router>
-    </TrustSettingsProvider>
+    <PageStateProvider value={state}>
+      <TrustSettingsProvider value={trust}>
+        <Router ssrPath={ssrPath}>
+          <CurrentPage />
+          <PendingSignupNote />
+          <Toasts />
+        </Router>
+      </TrustSettingsProvider>
+    </PageStateProvider>
   );
 }
 

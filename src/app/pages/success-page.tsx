@@ -5,11 +5,13 @@ import { buttonClasses } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { successPage } from "@/content/pages";
 import { logConversion } from "@/waitlist/browser/conversion";
+import { usePageState } from "@/waitlist/ui/page-state";
 
 export function SuccessPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Survives StrictMode's simulated remount, so one arrival logs one conversion.
   const logged = useRef(false);
+  const { waitlist } = usePageState();
 
   useEffect(() => {
     // At the top at once: the page's smooth scrolling would glide up from where the form was,
@@ -18,8 +20,8 @@ export function SuccessPage() {
     headingRef.current?.focus({ preventScroll: true });
     if (logged.current) return;
     logged.current = true;
-    logConversion();
-  }, []);
+    logConversion(waitlist);
+  }, [waitlist]);
 
   return (
     <CenteredCardLayout>

@@ -46,10 +46,12 @@ vi.mock("./recaptcha", () => ({
   },
 }));
 
-/** A fresh copy of the module: its loader and its memory of a blocked check start empty. */
+/** A fresh bot check, as a page makes one: its loader and its memory of a blocked check start empty. */
 async function freshBotCheck() {
   vi.resetModules();
-  return import("./bot-check");
+  const { botCheckFailureOf, createBotCheck } = await import("./bot-check");
+  const { loadOnIntent, token: botCheckToken, formSettled } = createBotCheck();
+  return { botCheckFailureOf, loadOnIntent, botCheckToken, formSettled };
 }
 
 /** The form as the app renders it: a field and its submit button. */

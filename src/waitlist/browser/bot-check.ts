@@ -10,29 +10,17 @@ import type { BotCheckFailure, Recaptcha } from "./recaptcha";
 
 export type { BotCheckFailure };
 
-/** The client once loaded: what only a loaded check can owe (focus) is asked of it, nothing loads. */
-let loaded: Recaptcha | undefined;
-
-// Pure: a build without the check drops it, and with it the chunk it would import.
-const loadRecaptcha = /* @__PURE__ */ retryingImport(async (): Promise<Recaptcha> => {
-  loaded = (await import("./recaptcha")).createRecaptcha({
-    siteKey: RECAPTCHA_SITE_KEY,
-    origin: RECAPTCHA_ORIGIN,
-  });
-  return loaded;
-});
-
 /**
  * Loads the check once the visitor shows intent on this page view: focus or typing in the field (a
  * field focused before the app started counts too). Never on page load, and never for a value the
  * browser put back in the field or a pending signup found in storage: a visitor who only reads
  * pays nothing, and Google hears of no one who did not act.
  */
-export function loadOnIntent(field: HTMLInputElement): void {
+function loadOnIntent(load: () => Promise<Recaptcha>, field: HTMLInputElement): void {
   const warmUp = () => {
     field.removeEventListener("focus", warmUp);
     field.removeEventListener("input", warmUp);
-    void loadRecaptcha().then((recaptcha) => {
+    void load().then((recaptcha) => {
       recaptcha.returnFocusTo(field.form?.querySelector("button[type=submit]") ?? null);
       recaptcha.warmUp();
     });
@@ -46,25 +34,42 @@ export function loadOnIntent(field: HTMLInputElement): void {
 }
 
 /**
- * A fresh token for one request, taken before the request starts (each try, retries included); it
- * may wait for the visitor to answer Google's challenge, which `onAsking` reports. Only a delivery
- * the visitor started calls it (a submit, or the note's button), so it loads the check if need be.
+ * The page's bot check, made at start-up with the rest of the page's waitlist (browser-signup.ts);
+ * Google's client is loaded on first need, and kept once loaded.
  */
-export async function botCheckToken(
-  signal: AbortSignal,
-  onAsking: (asking: boolean) => void,
-): Promise<string> {
-  return (await loadRecaptcha()).token(signal, onAsking);
+export function createBotCheck() {
+  /** The client once loaded: what only a loaded check can owe (focus) is asked of it, nothing loads. */
+  let loaded: Recaptcha | undefined;
+  const load = retryingImport(async (): Promise<Recaptcha> => {
+    loaded = (await import("./recaptcha")).createRecaptcha({
+      siteKey: RECAPTCHA_SITE_KEY,
+      origin: RECAPTCHA_ORIGIN,
+    });
+    return loaded;
+  });
+  return {
+    /** Loads the check once the visitor shows intent in `field` (`loadOnIntent`). */
+    loadOnIntent: (field: HTMLInputElement): void => loadOnIntent(load, field),
+    /**
+     * A fresh token for one request, taken before the request starts (each try, retries included);
+     * it may wait for the visitor to answer Google's challenge, which `onAsking` reports. Only a
+     * delivery the visitor started calls it (a submit, or the note's button), so it loads the check
+     * if need be.
+     */
+    token: async (signal: AbortSignal, onAsking: (asking: boolean) => void): Promise<string> =>
+      (await load()).token(signal, onAsking),
+    /**
+     * The form shows how a signup ended and its button is usable again: focus Google's challenge
+     * took in a turn that gave no token comes back to the button now, so a screen reader hears it
+     * say Join Waitlist, never a stale Joining....
+     */
+    formSettled: (): void => {
+      loaded?.formSettled();
+    },
+  };
 }
 
-/**
- * The form shows how a signup ended and its button is usable again: focus Google's challenge took
- * in a turn that gave no token comes back to the button now, so a screen reader hears it say
- * Join Waitlist, never a stale Joining....
- */
-export function formSettled(): void {
-  loaded?.formSettled();
-}
+export type BotCheck = ReturnType<typeof createBotCheck>;
 
 /** Why a failed signup got no token, if that is why it failed: the form says what to do. */
 export function botCheckFailureOf(error: unknown): BotCheckFailure | undefined {

@@ -7,7 +7,9 @@ import { channelStore } from "./browser-storage";
 import { keyedHash } from "./keyed-hash";
 
 const client = vi.hoisted(() => ({ sendWaitlistEmail: vi.fn(async () => {}) }));
-vi.mock("./email-client", () => client);
+vi.mock("./email-client", () => ({
+  createEmailClient: () => ({ send: client.sendWaitlistEmail }),
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,7 +37,15 @@ async function load(navigator: object) {
   );
   const window = new EventTarget();
   vi.stubGlobal("window", window);
-  return { localStorage, window, ...(await import("./browser-signup")) };
+  // The page's waitlist, made as the page's start makes it (src/entry-client.tsx).
+  const waitlist = (await import("./browser-signup")).createBrowserWaitlist();
+  return {
+    localStorage,
+    window,
+    browserSignup: waitlist.signup,
+    browserSignupMemory: waitlist.memory,
+    onceSent: waitlist.onceSent,
+  };
 }
 
 describe("the browser's signup", () => {

@@ -1,7 +1,7 @@
 /**
  * The waitlist signup as the browser runs it: the rules of waitlist-signup.ts wired to EmailJS, site
  * storage (or the tab's memory where storage is blocked), WebCrypto's keyed hash, the tab lock, the
- * real clock, Math.random and the browser's online state. Created on first use, never during prerendering.
+ * real clock, Math.random and the browser's online state; the page's lifetime stops its deliveries.
  */
 import { fieldSignals } from "@/analytics/field-signals";
 import { emailConfig } from "@/lib/config";
@@ -14,49 +14,43 @@ import {
   type Network,
   type WaitlistSignup,
 } from "@/waitlist/core/waitlist-signup";
-import { botCheckToken } from "./bot-check";
+import { type BotCheck, createBotCheck } from "./bot-check";
 import { safeStore, sweepRetiredKeys } from "./browser-storage";
-import { sendWaitlistEmail } from "./email-client";
+import { createEmailClient, type EmailClient } from "./email-client";
 import { keyedHash } from "./keyed-hash";
 import { type PageSignup, withTracking } from "./signup-signals";
 
 /** A lease a tab stops renewing (it closed) frees the lock for the others after this long. */
 const LEASE_MS = 5000;
 
-let memory: SignupMemory | undefined;
-let signup: PageSignup | undefined;
-
 /** Web Locks, where the browser has them (not every one has; nor Node, in the unit tests). */
 const webLockManager = (): LockManager | undefined => globalThis.navigator?.locks;
 
 /**
- * The page's signup memory, made on first use: what earlier deploys left goes then, and what is past
- * its keeping too, unless a tab is sending or waiting to send (its clock may disagree with this
- * page's: signup-memory.ts).
+ * The page's signup memory: what earlier deploys left goes as it is made, and what is past its
+ * keeping too, unless a tab is sending or waiting to send (its clock may disagree with this page's:
+ * signup-memory.ts).
  */
-export function browserSignupMemory(): SignupMemory {
-  if (memory) return memory;
+function pageMemory(): SignupMemory {
   sweepRetiredKeys(globalThis);
   const site = safeStore(globalThis, "localStorage");
-  const made = createSignupMemory({
+  const memory = createSignupMemory({
     site,
     tab: safeStore(globalThis, "sessionStorage"),
     clock: systemClock,
     hash: keyedHash(crypto),
   });
-  void unlessSending(webLockManager(), site, made.expire);
-  memory = made;
+  void unlessSending(webLockManager(), site, memory.expire);
   return memory;
 }
 
 /**
- * Calls `onSent` once `email` is recorded as sent, already or later by another page; returns its
- * stop. A page can take an address's lock before the word of the send that freed it arrives (where
- * the pages share memory by messages, or the browser syncs storage between processes), so an answer
- * read there can be overtaken.
+ * Calls `onSent` once `email` is recorded as sent in `memory`, already or later by another page;
+ * returns its stop. A page can take an address's lock before the word of the send that freed it
+ * arrives (where the pages share memory by messages, or the browser syncs storage between
+ * processes), so an answer read there can be overtaken.
  */
-export function onceSent(email: string, onSent: () => void): () => void {
-  const memory = browserSignupMemory();
+function onceSent(memory: SignupMemory, email: string, onSent: () => void): () => void {
   let stopped = false;
   const check = async () => {
     if (stopped || !(await memory.wasSent(email)) || stopped) return;
@@ -91,28 +85,36 @@ const browserNetwork: Network = {
 };
 
 /**
- * Aborted as the page is left (also into the back-forward cache): a delivery stops there and lets go
- * of its tab lock, so the next page is not kept waiting by a page that will not answer; what it was
- * doing stays recorded for the next visit. A page restored from the cache gets a fresh one.
+ * The page's lifetime as a delivery sees it: `untilLeft` gives a delivery's options a signal aborted
+ * as the page is left (also into the back-forward cache), so a delivery stops there and lets go of
+ * its tab lock, and the next page is not kept waiting by a page that will not answer; what it was
+ * doing stays recorded for the next visit. A page restored from the cache gets a fresh one. The
+ * page is watched from the first delivery on.
  */
-let leaving: AbortController | undefined;
-
-function watchPageLifetime(): void {
-  leaving = new AbortController();
-  window.addEventListener("pagehide", () => leaving?.abort());
-  window.addEventListener("pageshow", (event) => {
-    if (event.persisted) leaving = new AbortController();
-  });
+function pageLifetime() {
+  let leaving: AbortController | undefined;
+  function watch(): AbortController {
+    window.addEventListener("pagehide", () => leaving?.abort());
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted) leaving = new AbortController();
+    });
+    return new AbortController();
+  }
+  return {
+    /** The delivery's own signal, if any, or the page being left. */
+    untilLeft(options: DeliveryOptions): DeliveryOptions {
+      leaving ??= watch();
+      const left = leaving.signal;
+      return {
+        ...options,
+        signal: options.signal ? AbortSignal.any([options.signal, left]) : left,
+      };
+    },
+  };
 }
 
-/** The delivery's own signal, if any, or the page being left. */
-function untilLeft(options: DeliveryOptions): DeliveryOptions {
-  if (!leaving) watchPageLifetime();
-  const left = (leaving as AbortController).signal;
-  return { ...options, signal: options.signal ? AbortSignal.any([options.signal, left]) : left };
-}
-
-export function browserSignup(): PageSignup {
+/** The delivery rules wired to this browser: EmailJS, the bot check's ticket, the tab lock, the clock. */
+function coreSignup(memory: SignupMemory, email: EmailClient, botCheck: BotCheck): WaitlistSignup {
   const lease = () =>
     storageLease(
       safeStore(globalThis, "localStorage"),
@@ -120,28 +122,28 @@ export function browserSignup(): PageSignup {
       LEASE_MS,
       Math.random().toString(36).slice(2),
     );
-  signup ??= pageSignup(
-    createWaitlistSignup({
-      ticket: __BOT_CHECK_ON__ ? botCheckToken : undefined,
-      send: sendWaitlistEmail,
-      memory: browserSignupMemory(),
-      lock: "locks" in navigator ? webLocks(navigator.locks, lease()) : lease(),
-      sending: sendingMark(webLockManager()),
-      clock: systemClock,
-      random: Math.random,
-      network: browserNetwork,
-      timeoutMs: emailConfig.timeoutMs,
-      budgetMs: emailConfig.retryBudgetMs,
-    }),
-  );
-  return signup;
+  return createWaitlistSignup({
+    ticket: __BOT_CHECK_ON__ ? botCheck.token : undefined,
+    send: email.send,
+    memory,
+    lock: "locks" in navigator ? webLocks(navigator.locks, lease()) : lease(),
+    sending: sendingMark(webLockManager()),
+    clock: systemClock,
+    random: Math.random,
+    network: browserNetwork,
+    timeoutMs: emailConfig.timeoutMs,
+    budgetMs: emailConfig.retryBudgetMs,
+  });
 }
 
 /**
  * The core as the page runs it: each delivery stopped as the page is left and, only in a build with
  * the field signals, heard by the funnel (how each delivery went).
  */
-function pageSignup(core: WaitlistSignup): PageSignup {
+function pageSignup(
+  core: WaitlistSignup,
+  { untilLeft }: ReturnType<typeof pageLifetime>,
+): PageSignup {
   const bounded: WaitlistSignup = {
     ...core,
     submit: (email, options = {}) => core.submit(email, untilLeft(options)),
@@ -150,3 +152,36 @@ function pageSignup(core: WaitlistSignup): PageSignup {
   };
   return __ANALYTICS_ON__ ? withTracking(bounded, fieldSignals) : bounded;
 }
+
+/**
+ * The waitlist as this page's browser runs it, made once at start-up (src/entry-client.tsx) and
+ * handed to both roots: the signup and its memory, each made on first use (never during the
+ * prerender), and the bot check.
+ */
+export function createBrowserWaitlist() {
+  let memory: SignupMemory | undefined;
+  let signup: PageSignup | undefined;
+  const email = createEmailClient();
+  // Only in a build with the check: every use sits behind `__BOT_CHECK_ON__` (bot-check.ts).
+  const botCheck = (__BOT_CHECK_ON__ ? createBotCheck() : undefined) as BotCheck;
+  const lifetime = pageLifetime();
+  const waitlist = {
+    /** The page's signup memory (`pageMemory`), made on first use. */
+    memory: (): SignupMemory => {
+      memory ??= pageMemory();
+      return memory;
+    },
+    /** The page's signup (`pageSignup`), made on first use. */
+    signup: (): PageSignup => {
+      signup ??= pageSignup(coreSignup(waitlist.memory(), email, botCheck), lifetime);
+      return signup;
+    },
+    /** Calls `onSent` once `email` is recorded as sent (`onceSent`); returns its stop. */
+    onceSent: (address: string, onSent: () => void): (() => void) =>
+      onceSent(waitlist.memory(), address, onSent),
+    botCheck,
+  };
+  return waitlist;
+}
+
+export type BrowserWaitlist = ReturnType<typeof createBrowserWaitlist>;

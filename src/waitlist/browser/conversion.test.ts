@@ -37,7 +37,9 @@ async function setup({
   });
   const log = vi.spyOn(console, "log").mockImplementation(() => {});
   const { logConversion } = await import("./conversion");
-  return { log, logConversion };
+  // The page's waitlist, made as the page's start makes it (src/entry-client.tsx).
+  const waitlist = (await import("./browser-signup")).createBrowserWaitlist();
+  return { log, logConversion: () => logConversion(waitlist) };
 }
 
 describe("logConversion", () => {

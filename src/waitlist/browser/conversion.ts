@@ -4,7 +4,7 @@
  * signup, not /success loaded as a page (a direct visit, a reload, a bookmark, Back or Forward)
  * and not after a filled honeypot or an address already sent, which send nothing.
  */
-import { browserSignupMemory } from "./browser-signup";
+import type { BrowserWaitlist } from "./browser-signup";
 
 declare global {
   interface Window {
@@ -22,9 +22,12 @@ function loadedAsThisPage(): boolean {
   return new URL(entry.name).pathname === window.location.pathname;
 }
 
-/** Logs the conversion if this view of /success is an arrival from a send; says whether it did. */
-export function logConversion(): boolean {
-  if (loadedAsThisPage() || !browserSignupMemory().signedUpInThisTab()) return false;
+/**
+ * Logs the conversion if this view of /success is an arrival from a send (the page's `waitlist`
+ * knows whether this tab sent one); says whether it did.
+ */
+export function logConversion(waitlist: Pick<BrowserWaitlist, "memory">): boolean {
+  if (loadedAsThisPage() || !waitlist.memory().signedUpInThisTab()) return false;
   console.log(`[conversion] ${CONVERSION_EVENT}`, {
     page: window.location.pathname,
     at: new Date().toISOString(),

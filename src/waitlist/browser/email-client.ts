@@ -30,23 +30,6 @@ export type WaitlistTemplateParams = {
 type Sdk = Pick<typeof import("@emailjs/browser"), "send">;
 
 /**
- * The Retry-After of EmailJS's last answer to this page. The SDK hides response headers, so the
- * fetch it calls is watched on the way through; nothing about the request or response changes.
- */
-let lastRetryAfter: string | null = null;
-
-function watchRetryAfter(scope: typeof globalThis): void {
-  const plainFetch = scope.fetch;
-  scope.fetch = async (input, init) => {
-    const response = await plainFetch(input, init);
-    if (String(input instanceof Request ? input.url : input).startsWith(EMAILJS_ORIGIN)) {
-      lastRetryAfter = response.headers.get("Retry-After");
-    }
-    return response;
-  };
-}
-
-/**
  * Storage for the SDK's limitRate stamp that drops a stamp from the future: written while the
  * clock ran ahead, it would refuse every send for as long as it ran ahead.
  */
@@ -65,23 +48,6 @@ export function rateStampStore(storage: KeyValueStore, now: () => number) {
   };
 }
 
-/** Imports the SDK and initialises it with the public key, once it has loaded. */
-const loadSdk = retryingImport(async (): Promise<Sdk> => {
-  const { init, send } = await import("@emailjs/browser");
-  watchRetryAfter(globalThis);
-  init(
-    {
-      publicKey: emailConfig.publicKey,
-      blockHeadless: emailConfig.antiAbuse,
-      limitRate: emailConfig.antiAbuse ? LIMIT_RATE : {},
-      // SDK 4.4.1 drops its default storage when init gets options, which would switch limitRate off.
-      storageProvider: rateStampStore(safeStore(globalThis, "localStorage"), Date.now),
-    },
-    EMAILJS_ORIGIN,
-  );
-  return { send };
-});
-
 /** A readable line for the console: the SDK rejects with a status object, a string or an Error. */
 export function describeSendError(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -96,46 +62,85 @@ export function buildTemplateParams(email: string): WaitlistTemplateParams {
   return { email, ...waitlist.fixedParams };
 }
 
-/**
- * One request to EmailJS: resolves once it accepted the signup, rejects otherwise, with the SDK's
- * error; an HTTP answer that carried Retry-After gets `retryAfterMs`. With the bot check on, each
- * request (each retry too) carries the fresh token taken for it before it started (bot-check.ts).
- */
-export async function sendWaitlistEmail(email: string, token?: string): Promise<void> {
-  if (__BOT_CHECK_ON__) return sendWithToken(email, token ?? "");
-  const sdk = await loadSdk();
-  lastRetryAfter = null;
-  try {
-    await sdk.send(emailConfig.serviceId, emailConfig.templateId, buildTemplateParams(email));
-  } catch (error) {
-    const retryAfterMs = parseRetryAfter(lastRetryAfter, Date.now());
-    if (retryAfterMs !== undefined && error && typeof error === "object") {
-      Object.assign(error, { retryAfterMs });
-    }
-    throw error;
-  }
-}
-
 /** The field EmailJS reads a reCAPTCHA token from, in the template's parameters. */
 const RECAPTCHA_PARAM = "g-recaptcha-response";
 
 /**
- * sendWaitlistEmail with the bot check's token. Its own copy of the send, not a shared helper: a
- * build without the check must stay byte for byte what it was, and the minifier does not inline.
+ * The page's EmailJS client, made at start-up with the rest of the page's waitlist
+ * (browser-signup.ts). Its SDK is a module of its own, loaded at the first send (again at the next
+ * where it could not be); the fetch it calls is watched on the way through for the Retry-After of
+ * EmailJS's answers, which the SDK hides (nothing about the request or response changes).
  */
-async function sendWithToken(email: string, token: string): Promise<void> {
-  const sdk = await loadSdk();
-  lastRetryAfter = null;
-  try {
-    await sdk.send(emailConfig.serviceId, emailConfig.templateId, {
-      ...buildTemplateParams(email),
-      [RECAPTCHA_PARAM]: token,
-    });
-  } catch (error) {
-    const retryAfterMs = parseRetryAfter(lastRetryAfter, Date.now());
+export function createEmailClient(scope: typeof globalThis = globalThis) {
+  /** The Retry-After of EmailJS's answer to the send under way (a page sends one at a time). */
+  let retryAfter: string | null = null;
+
+  const loadSdk = retryingImport(async (): Promise<Sdk> => {
+    const { init, send } = await import("@emailjs/browser");
+    const plainFetch = scope.fetch;
+    scope.fetch = async (input, init) => {
+      const response = await plainFetch(input, init);
+      if (String(input instanceof Request ? input.url : input).startsWith(EMAILJS_ORIGIN)) {
+        retryAfter = response.headers.get("Retry-After");
+      }
+      return response;
+    };
+    init(
+      {
+        publicKey: emailConfig.publicKey,
+        blockHeadless: emailConfig.antiAbuse,
+        limitRate: emailConfig.antiAbuse ? LIMIT_RATE : {},
+        // SDK 4.4.1 drops its default storage when init gets options, which would switch limitRate off.
+        storageProvider: rateStampStore(safeStore(scope, "localStorage"), Date.now),
+      },
+      EMAILJS_ORIGIN,
+    );
+    return { send };
+  });
+
+  /** The SDK's refusal of this send, given the wait a Retry-After it carried asked for. */
+  function withRetryAfter(error: unknown): unknown {
+    const retryAfterMs = parseRetryAfter(retryAfter, Date.now());
     if (retryAfterMs !== undefined && error && typeof error === "object") {
       Object.assign(error, { retryAfterMs });
     }
-    throw error;
+    return error;
   }
+
+  /**
+   * sendWaitlistEmail with the bot check's token. Its own copy of the send, not a shared helper: a
+   * build without the check must stay byte for byte what it was, and the minifier does not inline.
+   */
+  async function sendWithToken(email: string, token: string): Promise<void> {
+    const sdk = await loadSdk();
+    retryAfter = null;
+    try {
+      await sdk.send(emailConfig.serviceId, emailConfig.templateId, {
+        ...buildTemplateParams(email),
+        [RECAPTCHA_PARAM]: token,
+      });
+    } catch (error) {
+      throw withRetryAfter(error);
+    }
+  }
+
+  /**
+   * One request to EmailJS: resolves once it accepted the signup, rejects otherwise, with the SDK's
+   * error; an HTTP answer that carried Retry-After gets `retryAfterMs`. With the bot check on, each
+   * request (each retry too) carries the fresh token taken for it before it started (bot-check.ts).
+   */
+  async function sendWaitlistEmail(email: string, token?: string): Promise<void> {
+    if (__BOT_CHECK_ON__) return sendWithToken(email, token ?? "");
+    const sdk = await loadSdk();
+    retryAfter = null;
+    try {
+      await sdk.send(emailConfig.serviceId, emailConfig.templateId, buildTemplateParams(email));
+    } catch (error) {
+      throw withRetryAfter(error);
+    }
+  }
+
+  return { send: sendWaitlistEmail };
 }
+
+export type EmailClient = ReturnType<typeof createEmailClient>;

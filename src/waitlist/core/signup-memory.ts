@@ -112,167 +112,211 @@ function deliveredOf(value: unknown): Delivered | undefined {
 }
 
 /**
- * `site` outlives the tab (localStorage); `tab` lives as long as the tab (sessionStorage). Delivered
- * addresses are kept as `hash`es under a random key kept beside them; where hashing fails, only
- * in this page's memory.
+ * What the memory's steps work with: `site` outlives the tab (localStorage), `tab` lives as long as
+ * the tab (sessionStorage); delivered addresses are kept as `hash`es under a random key kept beside
+ * them, or, where hashing fails, only in `sentHere`, this page's memory.
  */
-export function createSignupMemory({
-  site,
-  tab,
-  clock,
-  hash,
-}: {
+type Parts = {
+  site: KeyValueStore;
+  tab: KeyValueStore;
+  clock: Pick<Clock, "now">;
+  hash: KeyedHash;
+  /** Delivered addresses (by key) that could not be hashed: known to this page only. */
+  sentHere: Set<string>;
+};
+
+/** Where the pending signups are read and written: site storage, by this page's clock. */
+type Pending = Pick<Parts, "site" | "clock">;
+
+function readJson(site: KeyValueStore, key: string): unknown {
+  const raw = site.getItem(key);
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    // An address kept by an earlier version of the site, as plain text: a failed send.
+    return raw.includes("@") ? [{ email: raw, state: "failed" }] : undefined;
+  }
+}
+
+/** Writes `value` as JSON under `key`, or removes the key where `empty`. */
+function write(site: KeyValueStore, key: string, value: unknown, empty: boolean) {
+  if (empty) site.removeItem(key);
+  else site.setItem(key, JSON.stringify(value));
+}
+
+function kept({ site, clock }: Pending): KeptSignup[] {
+  const parsed = readJson(site, PENDING_KEY);
+  if (!Array.isArray(parsed)) return [];
+  const today = dayOf(clock.now());
+  return parsed.flatMap((item) => keptSignupOf(item, today) ?? []);
+}
+
+/**
+ * The signups this page may offer in its field or carry on sending: those within their keeping by
+ * its clock. A delivery's own reads (`entry`) see every entry, whatever its time.
+ */
+function pending(parts: Pending): PendingSignup[] {
+  const now = parts.clock.now();
+  return kept(parts)
+    .filter((entry) => keptTime(entry.keptAt, now, PENDING_KEEP_MS) !== undefined)
+    .map(pendingOf);
+}
+
+/**
+ * Rewrites one address's entry (or drops it, given null); the others stay as they are, and go
+ * only once past their keeping.
+ */
+function update(
+  parts: Pending,
+  email: string,
+  change: (entry: KeptSignup | undefined) => KeptSignup | null,
+) {
+  const key = keyOf(email);
+  const entries = kept(parts);
+  const index = entries.findIndex((entry) => keyOf(entry.email) === key);
+  const next = change(entries[index]);
+  const rest = entries.filter((_, at) => at !== index);
+  const all = next ? [...rest, next] : rest;
+  write(parts.site, PENDING_KEY, all, all.length === 0);
+}
+
+const readDelivered = (site: KeyValueStore) => deliveredOf(readJson(site, DELIVERED_KEY));
+
+/**
+ * Hashes `email` under the stored key (a new one, where `create` and there is none) and hands the
+ * record and the hash to `use`, once the key is still the stored one (another tab may have made
+ * the first key meanwhile: then under that one). Undefined where there is no key to hash under.
+ */
+async function withHash<T>(
+  { site, hash }: Pick<Parts, "site" | "hash">,
+  email: string,
+  create: boolean,
+  use: (record: Delivered, mark: string) => T,
+): Promise<T | undefined> {
+  let record = readDelivered(site);
+  for (;;) {
+    if (!record && !create) return undefined;
+    record ??= { key: hash.newKey(), sent: {} };
+    const mark = await hash.hash(record.key, keyOf(email));
+    const stored = readDelivered(site);
+    if (!stored || stored.key === record.key) return use(stored ?? record, mark);
+    record = stored;
+  }
+}
+
+/** Keeps `email` as delivered now: its hash in site storage, or this page's memory. */
+async function keepDelivered(parts: Parts, email: string): Promise<void> {
+  try {
+    await withHash(parts, email, true, (record, mark) => {
+      const sent = { ...record.sent, [mark]: dayOf(parts.clock.now()) };
+      write(parts.site, DELIVERED_KEY, { key: record.key, sent }, false);
+    });
+  } catch {
+    parts.sentHere.add(keyOf(email));
+  }
+}
+
+/**
+ * What is past its keeping by this page's clock goes, and what claims a time ahead of it is kept
+ * as written now. Called as a page starts, and only while no tab is sending (browser-signup.ts):
+ * a page whose clock is wrong never takes away what a running send relies on.
+ */
+function expire(parts: Pending): void {
+  const { site } = parts;
+  const now = parts.clock.now();
+  const entries = kept(parts).flatMap((entry) => {
+    const keptAt = keptTime(entry.keptAt, now, PENDING_KEEP_MS);
+    return keptAt === undefined ? [] : [{ ...entry, keptAt }];
+  });
+  write(site, PENDING_KEY, entries, entries.length === 0);
+  const record = readDelivered(site);
+  if (!record) return;
+  const sent = Object.entries(record.sent).flatMap(([mark, at]) => {
+    const keptAt = keptTime(at, now, DELIVERED_KEEP_MS);
+    return keptAt === undefined ? [] : [[mark, keptAt] as const];
+  });
+  write(
+    site,
+    DELIVERED_KEY,
+    { key: record.key, sent: Object.fromEntries(sent) },
+    sent.length === 0,
+  );
+}
+
+/**
+ * Brings what earlier deploys kept to today's form, as a page starts: their pending entries given a
+ * time (an update of no address: every entry written back as read), and their clear-text list of
+ * delivered addresses hashed, then removed. Resolves once that list is moved.
+ */
+function bringForward(parts: Parts): Promise<void> {
+  const { site } = parts;
+  if (site.getItem(PENDING_KEY) !== null) update(parts, "", () => null);
+  const clear = site.getItem(CLEAR_SENT_KEY) !== null && readJson(site, CLEAR_SENT_KEY);
+  return (async () => {
+    if (clear === false) return;
+    for (const email of Array.isArray(clear) ? clear : []) {
+      if (typeof email === "string") await keepDelivered(parts, email);
+    }
+    site.removeItem(CLEAR_SENT_KEY);
+  })();
+}
+
+/** Whether `email` was delivered, by this page or any other; false where that cannot be told. */
+async function wasSent(parts: Parts, moved: Promise<void>, email: string): Promise<boolean> {
+  await moved;
+  if (parts.sentHere.has(keyOf(email))) return true;
+  return withHash(parts, email, false, (record, mark) => mark in record.sent).then(
+    Boolean,
+    () => false,
+  );
+}
+
+/**
+ * Records a delivered signup: its hash kept, its pending entry dropped (its address gone from
+ * storage), this tab marked as signed up. Never rejects: a delivered signup stays delivered.
+ */
+async function rememberSent(parts: Parts, moved: Promise<void>, email: string): Promise<void> {
+  await moved;
+  await keepDelivered(parts, email);
+  update(parts, email, () => null);
+  parts.tab.setItem(TAB_SIGNUP_KEY, "1");
+}
+
+/** The memory over `site`, `tab`, `clock` and `hash` (`Parts`), through the steps above. */
+export function createSignupMemory(stores: {
   site: KeyValueStore;
   tab: KeyValueStore;
   clock: Pick<Clock, "now">;
   hash: KeyedHash;
 }) {
-  /** Delivered addresses (by key) that could not be hashed: known to this page only. */
-  const sentHere = new Set<string>();
-
-  function readJson(key: string): unknown {
-    const raw = site.getItem(key);
-    if (raw === null) return undefined;
-    try {
-      return JSON.parse(raw);
-    } catch {
-      // An address kept by an earlier version of the site, as plain text: a failed send.
-      return raw.includes("@") ? [{ email: raw, state: "failed" }] : undefined;
-    }
-  }
-
-  /** Writes `value` as JSON under `key`, or removes the key where `empty`. */
-  function write(key: string, value: unknown, empty: boolean) {
-    if (empty) site.removeItem(key);
-    else site.setItem(key, JSON.stringify(value));
-  }
-
-  function kept(): KeptSignup[] {
-    const parsed = readJson(PENDING_KEY);
-    if (!Array.isArray(parsed)) return [];
-    const today = dayOf(clock.now());
-    return parsed.flatMap((item) => keptSignupOf(item, today) ?? []);
-  }
-
-  /**
-   * The signups this page may offer in its field or carry on sending: those within their keeping by
-   * its clock. A delivery's own reads (`entry`) see every entry, whatever its time.
-   */
-  function pending(): PendingSignup[] {
-    const now = clock.now();
-    return kept()
-      .filter((entry) => keptTime(entry.keptAt, now, PENDING_KEEP_MS) !== undefined)
-      .map(pendingOf);
-  }
-
-  /**
-   * Rewrites one address's entry (or drops it, given null); the others stay as they are, and go
-   * only once past their keeping.
-   */
-  function update(email: string, change: (entry: KeptSignup | undefined) => KeptSignup | null) {
-    const key = keyOf(email);
-    const entries = kept();
-    const index = entries.findIndex((entry) => keyOf(entry.email) === key);
-    const next = change(entries[index]);
-    const rest = entries.filter((_, at) => at !== index);
-    const all = next ? [...rest, next] : rest;
-    write(PENDING_KEY, all, all.length === 0);
-  }
-
-  const readDelivered = () => deliveredOf(readJson(DELIVERED_KEY));
-
-  /**
-   * Hashes `email` under the stored key (a new one, where `create` and there is none) and hands the
-   * record and the hash to `use`, once the key is still the stored one (another tab may have made
-   * the first key meanwhile: then under that one). Undefined where there is no key to hash under.
-   */
-  async function withHash<T>(
-    email: string,
-    create: boolean,
-    use: (record: Delivered, mark: string) => T,
-  ): Promise<T | undefined> {
-    let record = readDelivered();
-    for (;;) {
-      if (!record && !create) return undefined;
-      record ??= { key: hash.newKey(), sent: {} };
-      const mark = await hash.hash(record.key, keyOf(email));
-      const stored = readDelivered();
-      if (!stored || stored.key === record.key) return use(stored ?? record, mark);
-      record = stored;
-    }
-  }
-
-  /** Keeps `email` as delivered now: its hash in site storage, or this page's memory. */
-  async function keepDelivered(email: string): Promise<void> {
-    try {
-      await withHash(email, true, (record, mark) => {
-        const sent = { ...record.sent, [mark]: dayOf(clock.now()) };
-        write(DELIVERED_KEY, { key: record.key, sent }, false);
-      });
-    } catch {
-      sentHere.add(keyOf(email));
-    }
-  }
-
-  /**
-   * What is past its keeping by this page's clock goes, and what claims a time ahead of it is kept
-   * as written now. Called as a page starts, and only while no tab is sending (browser-signup.ts):
-   * a page whose clock is wrong never takes away what a running send relies on.
-   */
-  function expire(): void {
-    const now = clock.now();
-    const entries = kept().flatMap((entry) => {
-      const keptAt = keptTime(entry.keptAt, now, PENDING_KEEP_MS);
-      return keptAt === undefined ? [] : [{ ...entry, keptAt }];
-    });
-    write(PENDING_KEY, entries, entries.length === 0);
-    const record = readDelivered();
-    if (!record) return;
-    const sent = Object.entries(record.sent).flatMap(([mark, at]) => {
-      const keptAt = keptTime(at, now, DELIVERED_KEEP_MS);
-      return keptAt === undefined ? [] : [[mark, keptAt] as const];
-    });
-    write(DELIVERED_KEY, { key: record.key, sent: Object.fromEntries(sent) }, sent.length === 0);
-  }
-
-  // What earlier deploys kept is brought to today's form as a page starts: their pending entries
-  // given a time, and their clear-text list of delivered addresses hashed, then removed.
-  // An update of no address: every entry written back as read.
-  if (site.getItem(PENDING_KEY) !== null) update("", () => null);
-  const clear = site.getItem(CLEAR_SENT_KEY) !== null && readJson(CLEAR_SENT_KEY);
-  const moved = (async () => {
-    if (clear === false) return;
-    for (const email of Array.isArray(clear) ? clear : []) {
-      if (typeof email === "string") await keepDelivered(email);
-    }
-    site.removeItem(CLEAR_SENT_KEY);
-  })();
-
+  const parts: Parts = { ...stores, sentHere: new Set() };
+  const moved = bringForward(parts);
   return {
-    expire,
-    pending,
+    expire: (): void => expire(parts),
+    pending: (): PendingSignup[] => pending(parts),
     entry(email: string): PendingSignup | undefined {
-      const found = kept().find((entry) => keyOf(entry.email) === keyOf(email));
+      const found = kept(parts).find((entry) => keyOf(entry.email) === keyOf(email));
       return found && pendingOf(found);
     },
     /** The address a failed send left to re-offer in the field: the latest one. */
     failedEmail: (): string =>
-      pending()
+      pending(parts)
         .filter((entry) => entry.state === "failed")
         .at(-1)?.email ?? "",
     /** A send of `email` begins: kept as being sent, as typed this time, for a week from now. */
     keepSending(email: string): void {
-      update(email, (entry) => ({
+      update(parts, email, (entry) => ({
         ...entry,
         email,
         state: "sending",
-        keptAt: dayOf(clock.now()),
+        keptAt: dayOf(parts.clock.now()),
       }));
     },
     markInFlight(email: string, since: number): void {
-      update(email, (entry) => ({
+      update(parts, email, (entry) => ({
         email,
-        keptAt: dayOf(clock.now()),
+        keptAt: dayOf(parts.clock.now()),
         ...entry,
         state: "sending",
         inFlightSince: since,
@@ -280,42 +324,27 @@ export function createSignupMemory({
     },
     /** The request sent at `since` was answered, or given up on: no longer in flight. */
     markAnswered(email: string, since: number): void {
-      update(email, (entry) => {
+      update(parts, email, (entry) => {
         if (!entry) return null;
         return entry.inFlightSince === since ? { ...entry, inFlightSince: undefined } : entry;
       });
     },
     /** The one retry of a send that may have arrived is being used. */
     markRetried(email: string): void {
-      update(email, (entry) => (entry ? { ...entry, retried: true } : null));
+      update(parts, email, (entry) => (entry ? { ...entry, retried: true } : null));
     },
     markFailed(email: string): void {
-      update(email, (entry) =>
+      update(parts, email, (entry) =>
         entry ? { email: entry.email, state: "failed", keptAt: entry.keptAt } : null,
       );
     },
     /** The visitor cancelled: nothing more is tried for this address. */
     forget(email: string): void {
-      update(email, () => null);
+      update(parts, email, () => null);
     },
-    async wasSent(email: string): Promise<boolean> {
-      await moved;
-      if (sentHere.has(keyOf(email))) return true;
-      return withHash(email, false, (record, mark) => mark in record.sent).then(
-        Boolean,
-        () => false,
-      );
-    },
-    /**
-     * Records a delivered signup: its hash kept, its pending entry dropped (its address gone from
-     * storage), this tab marked as signed up. Never rejects: a delivered signup stays delivered.
-     */
-    async rememberSent(email: string): Promise<void> {
-      await moved;
-      await keepDelivered(email);
-      update(email, () => null);
-      tab.setItem(TAB_SIGNUP_KEY, "1");
-    },
-    signedUpInThisTab: (): boolean => tab.getItem(TAB_SIGNUP_KEY) === "1",
+    wasSent: (email: string): Promise<boolean> => wasSent(parts, moved, email),
+    /** Records a delivered signup (`rememberSent`). */
+    rememberSent: (email: string): Promise<void> => rememberSent(parts, moved, email),
+    signedUpInThisTab: (): boolean => parts.tab.getItem(TAB_SIGNUP_KEY) === "1",
   };
 }

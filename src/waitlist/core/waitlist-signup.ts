@@ -134,203 +134,243 @@ async function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T
   }
 }
 
-export function createWaitlistSignup(deps: SignupDeps) {
-  const { ticket, send, memory, lock, clock, random, network, timeoutMs, budgetMs } = deps;
-  const sending = deps.sending ?? ((task) => task());
+/** What a try needs: the ticket and the request, the memory that marks it, the clock that times it. */
+type TryDeps = Pick<SignupDeps, "ticket" | "send" | "memory" | "clock" | "timeoutMs">;
 
-  /**
-   * One try: its ticket first, if the request needs one, then the request, marked in flight: its
-   * answer, or a timeout once it has gone unanswered too long; a late success still counts.
-   */
-  async function attempt(
-    email: string,
-    {
-      waiting,
-      onAsking,
-      budget,
-    }: { waiting: Waiting; onAsking: (asking: boolean) => void; budget: Budget },
-    signal: AbortSignal,
-  ): Promise<Answer> {
-    let pass: string | undefined;
-    if (ticket) {
-      const asked = clock.now();
-      try {
-        pass = await untilAborted(ticket(signal, onAsking), signal);
-      } catch (error) {
-        signal.throwIfAborted();
-        return { ok: false, error, timedOut: false };
-      } finally {
-        // The time the visitor spent on the check is theirs, not the retries'.
-        budget.endsAt += clock.now() - asked;
-      }
-    }
-    const since = clock.now();
-    memory.markInFlight(email, since);
-    const answer = send(email, pass).then(
-      async (): Promise<Answer> => {
-        await memory.rememberSent(email);
-        return { ok: true };
-      },
-      (error: unknown): Answer => ({ ok: false, error, timedOut: false, since }),
-    );
-    const timers = new AbortController();
-    clock.sleep(timeoutMs, timers.signal).then(
-      () => waiting("slow"),
-      () => {},
-    );
-    const expiryMs = timeoutMs * ANSWER_EXPIRY_FACTOR;
-    const expired = clock
-      .sleep(expiryMs, timers.signal)
-      .then(
-        (): Answer => ({ ok: false, error: new SendTimeoutError(expiryMs), timedOut: true, since }),
-      );
-    expired.catch(() => {});
+/**
+ * One try: its ticket first, if the request needs one, then the request, marked in flight: its
+ * answer, or a timeout once it has gone unanswered too long; a late success still counts.
+ */
+async function attempt(
+  { ticket, send, memory, clock, timeoutMs }: TryDeps,
+  email: string,
+  {
+    waiting,
+    onAsking,
+    budget,
+  }: { waiting: Waiting; onAsking: (asking: boolean) => void; budget: Budget },
+  signal: AbortSignal,
+): Promise<Answer> {
+  let pass: string | undefined;
+  if (ticket) {
+    const asked = clock.now();
     try {
-      return await untilAborted(Promise.race([answer, expired]), signal);
+      pass = await untilAborted(ticket(signal, onAsking), signal);
+    } catch (error) {
+      signal.throwIfAborted();
+      return { ok: false, error, timedOut: false };
     } finally {
-      timers.abort();
+      // The time the visitor spent on the check is theirs, not the retries'.
+      budget.endsAt += clock.now() - asked;
     }
   }
-
-  /** Whether the browser is back online within `ms`; the wait it loses is called off. */
-  async function backOnlineWithin(ms: number, signal: AbortSignal): Promise<boolean> {
-    const settled = new AbortController();
-    const both = AbortSignal.any([signal, settled.signal]);
-    const online = network.whenOnline(both).then(() => true);
-    const outOfTime = clock.sleep(Math.max(0, ms), both).then(() => false);
-    for (const wait of [online, outOfTime]) wait.catch(() => {});
-    try {
-      return await Promise.race([online, outOfTime]);
-    } finally {
-      settled.abort();
-    }
+  const since = clock.now();
+  memory.markInFlight(email, since);
+  const answer = send(email, pass).then(
+    async (): Promise<Answer> => {
+      await memory.rememberSent(email);
+      return { ok: true };
+    },
+    (error: unknown): Answer => ({ ok: false, error, timedOut: false, since }),
+  );
+  const timers = new AbortController();
+  clock.sleep(timeoutMs, timers.signal).then(
+    () => waiting("slow"),
+    () => {},
+  );
+  const expiryMs = timeoutMs * ANSWER_EXPIRY_FACTOR;
+  const expired = clock
+    .sleep(expiryMs, timers.signal)
+    .then(
+      (): Answer => ({ ok: false, error: new SendTimeoutError(expiryMs), timedOut: true, since }),
+    );
+  expired.catch(() => {});
+  try {
+    return await untilAborted(Promise.race([answer, expired]), signal);
+  } finally {
+    timers.abort();
   }
+}
 
-  /**
-   * Tries until delivered, refused or out of budget; runs while holding the address's lock, so a
-   * request still marked in flight was left by a page that is gone: whether it arrived is unknown,
-   * and only the visitor's resend sends it again, never a submit of the same address.
-   */
-  async function tryUntilDone(
-    email: string,
-    {
-      waiting,
-      onAsking,
-      onTakeOver,
-    }: { waiting: Waiting; onAsking: (asking: boolean) => void; onTakeOver?: () => void },
-    signal: AbortSignal,
-    start: Start,
-  ): Promise<SignupOutcome> {
-    if (await memory.wasSent(email)) return "already-sent";
-    const entry = memory.entry(email);
-    if (!entry) return "cancelled";
-    // Another tab finished with it meanwhile (and told its visitor if it failed).
-    if (start === "pending" && entry.state !== "sending") return "cancelled";
-    if (start !== "resend" && entry.inFlightSince !== undefined) return "unknown";
-    // A request a closed page left unanswered may have arrived: this send is its one retry.
-    let retried = entry.retried === true || entry.inFlightSince !== undefined;
-    if (entry.inFlightSince !== undefined) {
-      memory.markAnswered(email, entry.inFlightSince);
+/** Whether the browser is back online within `ms`; the wait it loses is called off. */
+async function backOnlineWithin(
+  { network, clock }: Pick<SignupDeps, "network" | "clock">,
+  ms: number,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const settled = new AbortController();
+  const both = AbortSignal.any([signal, settled.signal]);
+  const online = network.whenOnline(both).then(() => true);
+  const outOfTime = clock.sleep(Math.max(0, ms), both).then(() => false);
+  for (const wait of [online, outOfTime]) wait.catch(() => {});
+  try {
+    return await Promise.race([online, outOfTime]);
+  } finally {
+    settled.abort();
+  }
+}
+
+/** What the visitor is told while a delivery runs. */
+type Told = { waiting: Waiting; onAsking: (asking: boolean) => void; onTakeOver?: () => void };
+
+/**
+ * Where a delivery of `email` that holds its lock starts: an outcome, where nothing is to be tried;
+ * otherwise whether the one retry of a send that may have arrived is used already. A request still
+ * marked in flight was left by a page that is gone: whether it arrived is unknown, and only the
+ * visitor's resend sends it again (this send is then its one retry), never a submit of the address.
+ */
+async function takeOver(
+  memory: SignupMemory,
+  email: string,
+  start: Start,
+): Promise<SignupOutcome | { retried: boolean }> {
+  if (await memory.wasSent(email)) return "already-sent";
+  const entry = memory.entry(email);
+  if (!entry) return "cancelled";
+  // Another tab finished with it meanwhile (and told its visitor if it failed).
+  if (start === "pending" && entry.state !== "sending") return "cancelled";
+  if (start !== "resend" && entry.inFlightSince !== undefined) return "unknown";
+  const retried = entry.retried === true || entry.inFlightSince !== undefined;
+  if (entry.inFlightSince !== undefined) {
+    memory.markAnswered(email, entry.inFlightSince);
+    memory.markRetried(email);
+  }
+  return { retried };
+}
+
+/** Tries until delivered, refused or out of budget, while holding the address's lock. */
+async function tryUntilDone(
+  deps: TryDeps & Pick<SignupDeps, "network" | "random" | "budgetMs">,
+  email: string,
+  { waiting, onAsking, onTakeOver }: Told,
+  signal: AbortSignal,
+  start: Start,
+): Promise<SignupOutcome> {
+  const { memory, clock, network } = deps;
+  const taken = await takeOver(memory, email, start);
+  if (typeof taken === "string") return taken;
+  let { retried } = taken;
+  onTakeOver?.();
+  const budget: Budget = { endsAt: clock.now() + deps.budgetMs };
+  const remaining = () => budget.endsAt - clock.now();
+  for (let retry = 0; ; retry++) {
+    const answer = await attempt(deps, email, { waiting, onAsking, budget }, signal);
+    if (answer.ok) return "sent";
+    const failure =
+      answer.since === undefined
+        ? classifyUnsent({ online: network.isOnline() })
+        : classifyFailure(answer.error, {
+            online: network.isOnline(),
+            timedOut: answer.timedOut,
+          });
+    const giveUp = (): never => {
+      memory.markFailed(email);
+      throw answer.error;
+    };
+    // A request that may have arrived stays marked in flight until the next try replaces it: a
+    // page left meanwhile (browsers cut its requests off as they go) leaves its fate unknown.
+    if (failure.kind !== "maybe-delivered" && answer.since !== undefined) {
+      memory.markAnswered(email, answer.since);
+    }
+    if (failure.kind === "refused") giveUp();
+    if (failure.kind === "maybe-delivered") {
+      if (retried) giveUp();
+      retried = true;
       memory.markRetried(email);
     }
-    onTakeOver?.();
-    const budget: Budget = { endsAt: clock.now() + budgetMs };
-    const remaining = () => budget.endsAt - clock.now();
-    for (let retry = 0; ; retry++) {
-      const answer = await attempt(email, { waiting, onAsking, budget }, signal);
-      if (answer.ok) return "sent";
-      const failure =
-        answer.since === undefined
-          ? classifyUnsent({ online: network.isOnline() })
-          : classifyFailure(answer.error, {
-              online: network.isOnline(),
-              timedOut: answer.timedOut,
-            });
-      const giveUp = (): never => {
-        memory.markFailed(email);
-        throw answer.error;
-      };
-      // A request that may have arrived stays marked in flight until the next try replaces it: a
-      // page left meanwhile (browsers cut its requests off as they go) leaves its fate unknown.
-      if (failure.kind !== "maybe-delivered" && answer.since !== undefined) {
-        memory.markAnswered(email, answer.since);
-      }
-      if (failure.kind === "refused") giveUp();
-      if (failure.kind === "maybe-delivered") {
-        if (retried) giveUp();
-        retried = true;
-        memory.markRetried(email);
-      }
-      waiting(reasonToWait(failure));
-      if (failure.offline && !(await backOnlineWithin(remaining(), signal))) giveUp();
-      const delay = retryDelay(retry, failure, random);
-      if (delay > remaining()) giveUp();
-      await clock.sleep(delay, signal);
-      // An earlier try's late answer, or a cancel from another tab.
-      if (await memory.wasSent(email)) return "sent";
-      if (!memory.entry(email)) return "cancelled";
-    }
+    waiting(reasonToWait(failure));
+    if (failure.offline && !(await backOnlineWithin(deps, remaining(), signal))) giveUp();
+    const delay = retryDelay(retry, failure, deps.random);
+    if (delay > remaining()) giveUp();
+    await clock.sleep(delay, signal);
+    // An earlier try's late answer, or a cancel from another tab.
+    if (await memory.wasSent(email)) return "sent";
+    if (!memory.entry(email)) return "cancelled";
   }
+}
 
-  /**
-   * How many deliveries of each address (by key) this page runs now: an address among them is this
-   * page's own, never one an earlier page left (`pending`).
-   */
-  const delivering = new Map<string, number>();
+/**
+ * How many deliveries of each address (by key) a page runs now: an address among them is the
+ * page's own, never one an earlier page left (`pending`).
+ */
+type Delivering = Map<string, number>;
 
-  async function deliver(
-    email: string,
-    options: DeliveryOptions,
-    start: Start,
-  ): Promise<SignupOutcome> {
-    const key = keyOf(email);
-    delivering.set(key, (delivering.get(key) ?? 0) + 1);
-    try {
-      return await sending(async () => {
-        if (start === "submit") {
-          if (await memory.wasSent(email)) return "already-sent";
-          memory.keepSending(email);
-        }
-        return deliverOnce(email, options, start);
-      });
-    } finally {
-      const left = (delivering.get(key) ?? 1) - 1;
-      if (left > 0) delivering.set(key, left);
-      else delivering.delete(key);
-    }
+/** One delivery, counted in `delivering` while it runs and shown to every tab (`sending`). */
+async function deliver(
+  deps: SignupDeps,
+  delivering: Delivering,
+  email: string,
+  options: DeliveryOptions,
+  start: Start,
+): Promise<SignupOutcome> {
+  const { memory } = deps;
+  const sending = deps.sending ?? ((task) => task());
+  const key = keyOf(email);
+  delivering.set(key, (delivering.get(key) ?? 0) + 1);
+  try {
+    return await sending(async () => {
+      if (start === "submit") {
+        if (await memory.wasSent(email)) return "already-sent";
+        memory.keepSending(email);
+      }
+      return deliverOnce(deps, email, options, start);
+    });
+  } finally {
+    const left = (delivering.get(key) ?? 1) - 1;
+    if (left > 0) delivering.set(key, left);
+    else delivering.delete(key);
   }
+}
 
-  async function deliverOnce(
-    email: string,
-    options: DeliveryOptions,
-    start: Start,
-  ): Promise<SignupOutcome> {
-    const signal = options.signal ?? new AbortController().signal;
-    const waiting = oncePerReason(options.onWaiting);
-    const notice = new AbortController();
-    clock.sleep(LOCK_WAIT_NOTICE_MS, notice.signal).then(
-      () => waiting("slow"),
-      () => {},
-    );
-    try {
-      return await lock(SEND_LOCK_PREFIX + keyOf(email), signal, () => {
-        notice.abort();
-        const onAsking = options.onAsking ?? (() => {});
-        return tryUntilDone(
-          email,
-          { waiting, onAsking, onTakeOver: options.onTakeOver },
-          signal,
-          start,
-        );
-      });
-    } catch (error) {
-      if (signal.aborted) return "cancelled";
-      throw error;
-    } finally {
+/** A delivery once its address's lock is held; the visitor told why, should the lock keep them waiting. */
+async function deliverOnce(
+  deps: SignupDeps,
+  email: string,
+  options: DeliveryOptions,
+  start: Start,
+): Promise<SignupOutcome> {
+  const signal = options.signal ?? new AbortController().signal;
+  const waiting = oncePerReason(options.onWaiting);
+  const notice = new AbortController();
+  deps.clock.sleep(LOCK_WAIT_NOTICE_MS, notice.signal).then(
+    () => waiting("slow"),
+    () => {},
+  );
+  try {
+    return await deps.lock(SEND_LOCK_PREFIX + keyOf(email), signal, () => {
       notice.abort();
-    }
+      const onAsking = options.onAsking ?? (() => {});
+      return tryUntilDone(
+        deps,
+        email,
+        { waiting, onAsking, onTakeOver: options.onTakeOver },
+        signal,
+        start,
+      );
+    });
+  } catch (error) {
+    if (signal.aborted) return "cancelled";
+    throw error;
+  } finally {
+    notice.abort();
   }
+}
 
+/**
+ * The pending signups an earlier page left being sent, by address (not a failed one: it waits in
+ * the field for the visitor's retry; not one this page is sending itself).
+ */
+function leftPending(memory: SignupMemory, delivering: Delivering): string[] {
+  return memory
+    .pending()
+    .filter((entry) => entry.state === "sending" && !delivering.has(keyOf(entry.email)))
+    .map((entry) => entry.email);
+}
+
+/** The delivery rules for one page: its deliveries, through the steps above, over `deps`. */
+export function createWaitlistSignup(deps: SignupDeps) {
+  const { memory } = deps;
+  const delivering: Delivering = new Map();
   return {
     /**
      * Signs `email` up (already validated). A filled honeypot is a bot: it is told all went well and
@@ -343,26 +383,19 @@ export function createWaitlistSignup(deps: SignupDeps) {
       { honeypot = "", ...options }: DeliveryOptions & { honeypot?: string } = {},
     ): Promise<SignupOutcome> {
       if (honeypot !== "") return "ignored";
-      return deliver(email, options, "submit");
+      return deliver(deps, delivering, email, options, "submit");
     },
     /**
      * Carries on with a signup an earlier page left being sent (docs/behaviour.md, "Launch day");
      * "unknown" where that page closed with its request unanswered.
      */
     sendPending: (email: string, options: DeliveryOptions = {}): Promise<SignupOutcome> =>
-      deliver(email, options, "pending"),
+      deliver(deps, delivering, email, options, "pending"),
     /** Sends again a signup whose earlier request may have arrived: the visitor asked for it. */
     resend: (email: string, options: DeliveryOptions = {}): Promise<SignupOutcome> =>
-      deliver(email, options, "resend"),
-    /**
-     * The pending signups an earlier page left being sent, by address (not a failed one: it waits
-     * in the field for the visitor's retry; not one this page is sending itself).
-     */
-    pending: (): string[] =>
-      memory
-        .pending()
-        .filter((entry) => entry.state === "sending" && !delivering.has(keyOf(entry.email)))
-        .map((entry) => entry.email),
+      deliver(deps, delivering, email, options, "resend"),
+    /** The pending signups an earlier page left being sent (`leftPending`). */
+    pending: (): string[] => leftPending(memory, delivering),
     /** Stops trying `email` for good (the visitor cancelled). */
     cancel: (email: string): void => memory.forget(email),
     failedEmail: memory.failedEmail,

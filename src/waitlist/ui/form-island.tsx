@@ -1,23 +1,24 @@
 import { StrictMode, useEffect, useRef } from "react";
-import { hydrateRoot, type Root, type RootOptions } from "react-dom/client";
+import { hydrateRoot, type RootOptions } from "react-dom/client";
 import { FORM_ISLAND_ATTRIBUTE, FORM_PARSED_ID } from "@/waitlist/hand-over/form-island";
+import { type PageState, PageStateProvider, usePageState } from "./page-state";
 import { WaitlistForm } from "./waitlist-form";
 
 /** Inner HTML the page's root leaves to the form's own root: it never compares or updates it. */
 const ISLAND_MARKUP = { __html: "" };
 
-/** The form's own root, while its host is in the page. */
-let formRoot: Root | undefined;
-
 /**
  * Hydrates the form inside its host (the element WaitlistFormIsland serves) as a root of its own,
- * with its own ids (the page's root and the form's never give one id twice).
+ * with its own ids (the page's root and the form's never give one id twice), handed the page's
+ * `state`, which keeps the root (`formRoot`) while its host is in the page.
  */
-export function hydrateFormIsland(host: HTMLElement, options: RootOptions): void {
-  formRoot = hydrateRoot(
+export function hydrateFormIsland(host: HTMLElement, options: RootOptions, state: PageState): void {
+  state.formRoot.current = hydrateRoot(
     host,
     <StrictMode>
-      <WaitlistForm fieldId={host.getAttribute(FORM_ISLAND_ATTRIBUTE) as string} />
+      <PageStateProvider value={state}>
+        <WaitlistForm fieldId={host.getAttribute(FORM_ISLAND_ATTRIBUTE) as string} />
+      </PageStateProvider>
     </StrictMode>,
     { ...options, identifierPrefix: "form-" },
   );
@@ -33,18 +34,19 @@ export function hydrateFormIsland(host: HTMLElement, options: RootOptions): void
  */
 export function WaitlistFormIsland({ fieldId }: { fieldId: string }) {
   const hostRef = useRef<HTMLDivElement>(null);
+  const { formRoot } = usePageState();
   useEffect(() => {
     const host = hostRef.current;
     return () => {
       // After this commit: a root cannot be unmounted while React renders another. StrictMode's
       // rehearsal of an unmount leaves the host in the page, and the root with it.
       setTimeout(() => {
-        if (host?.isConnected || !formRoot) return;
-        formRoot.unmount();
-        formRoot = undefined;
+        if (host?.isConnected || !formRoot.current) return;
+        formRoot.current.unmount();
+        formRoot.current = undefined;
       });
     };
-  }, []);
+  }, [formRoot]);
   const host = { [FORM_ISLAND_ATTRIBUTE]: fieldId };
   if (import.meta.env.SSR) {
     return (

@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { whenIdle } from "@/lib/when-idle";
-import { browserSignup, onceSent } from "@/waitlist/browser/browser-signup";
+import type { BrowserWaitlist } from "@/waitlist/browser/browser-signup";
 import { botCheckTexts, waitlist } from "@/waitlist/texts";
-import { useResendQuestions } from "./resend-question";
+import { usePageState } from "./page-state";
+import { useAskedQuestion } from "./resend-question";
 import { useSignupEndings } from "./use-signup-endings";
 
 /**
@@ -28,12 +29,12 @@ type Note = {
  * A note still "pending" (the bot check on) ends once its address is no longer waiting to be sent:
  * the visitor sent it from the form instead (the page moves to /success), or it failed there.
  */
-function usePendingNoteEnds(note: Note | null, end: () => void): void {
+function usePendingNoteEnds(signup: BrowserWaitlist["signup"], note: Note | null, end: () => void) {
   const [location] = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: looked at again as the page moves on.
   useEffect(() => {
     if (note?.state !== "pending") return;
-    if (!browserSignup().pending().includes(note.email)) end();
+    if (!signup().pending().includes(note.email)) end();
   }, [location, note]);
 }
 
@@ -67,14 +68,15 @@ export function PendingSignupNote() {
   const [note, setNote] = useState<Note | null>(null);
   const cancelled = useRef<AbortController | null>(null);
   const endings = useSignupEndings();
-  const { asked } = useResendQuestions();
+  const state = usePageState();
+  const asked = useAskedQuestion(state.questions);
 
   async function finish(email: string, run: "sendPending" | "resend") {
     const stop = new AbortController();
     cancelled.current = stop;
     try {
       // Shown once this tab takes it on: while another tab still sends it, there is nothing to say.
-      const outcome = await browserSignup()[run](email, {
+      const outcome = await state.waitlist.signup()[run](email, {
         signal: stop.signal,
         onTakeOver: () => setNote({ email, state: "sending" }),
       });
@@ -92,7 +94,7 @@ export function PendingSignupNote() {
     // At idle: a page's first read of site storage waits on the browser, so it stays out of the
     // way of the page's start (docs/behaviour.md, "Quality bars").
     whenIdle(() => {
-      const [email] = browserSignup().pending();
+      const [email] = state.waitlist.signup().pending();
       if (!email) return;
       if (__BOT_CHECK_ON__) setNote({ email, state: "pending" });
       else void finish(email, "sendPending");
@@ -101,7 +103,7 @@ export function PendingSignupNote() {
 
   // A build-time constant: every render of a build calls it, or none does.
   // biome-ignore lint/correctness/useHookAtTopLevel: the condition never changes within a build.
-  if (__BOT_CHECK_ON__) usePendingNoteEnds(note, () => setNote(null));
+  if (__BOT_CHECK_ON__) usePendingNoteEnds(state.waitlist.signup, note, () => setNote(null));
 
   // The form was given an address that may have arrived: the visitor chooses here.
   useEffect(() => {
@@ -114,7 +116,7 @@ export function PendingSignupNote() {
   useEffect(() => {
     if (note?.state !== "unknown") return;
     const { email, submitted } = note;
-    return onceSent(email, () => {
+    return state.waitlist.onceSent(email, () => {
       setNote(null);
       if (submitted) void endings.delivered();
     });
@@ -123,7 +125,7 @@ export function PendingSignupNote() {
   function dismiss() {
     if (!note) return;
     cancelled.current?.abort();
-    if (note.state !== "failed") browserSignup().cancel(note.email);
+    if (note.state !== "failed") state.waitlist.signup().cancel(note.email);
     setNote(null);
   }
 

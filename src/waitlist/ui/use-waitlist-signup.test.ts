@@ -11,7 +11,8 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fieldSignals } from "@/analytics/field-signals";
 import { markPageHydrated } from "@/lib/page-hydrated";
-import { type ResendQuestion, useResendQuestions } from "./resend-question";
+import { createPageState, PageStateProvider, usePageState } from "./page-state";
+import { type ResendQuestion, useAskedQuestion } from "./resend-question";
 import { useWaitlistSignup } from "./use-waitlist-signup";
 
 type Outcome = "sent" | "cancelled" | "unknown";
@@ -33,7 +34,9 @@ const toasts = vi.hoisted(() => ({
 }));
 const navigate = vi.hoisted(() => vi.fn());
 
-vi.mock("@/waitlist/browser/browser-signup", () => ({ browserSignup: () => signup }));
+vi.mock("@/waitlist/browser/browser-signup", () => ({
+  createBrowserWaitlist: () => ({ signup: () => signup }),
+}));
 vi.mock("@/hooks/use-toast", () => toasts);
 vi.mock("wouter", () => ({ useLocation: () => ["/", navigate] }));
 
@@ -51,7 +54,7 @@ let container: HTMLElement;
 let questions: (ResendQuestion | null)[] = [];
 
 function Listener() {
-  questions.push(useResendQuestions().asked);
+  questions.push(useAskedQuestion(usePageState().questions));
   return null;
 }
 
@@ -96,7 +99,11 @@ const honeypotField = () =>
 
 async function mount() {
   root = createRoot(container);
-  await act(async () => root?.render(createElement(Harness)));
+  // The page's state, its signup the stand-in above.
+  const state = createPageState();
+  await act(async () =>
+    root?.render(createElement(PageStateProvider, { value: state }, createElement(Harness))),
+  );
 }
 
 /** Submits the form as the browser would; whether the browser's own submit went ahead. */

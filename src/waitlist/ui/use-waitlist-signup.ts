@@ -16,16 +16,14 @@ import {
 } from "react";
 import { fieldSignals } from "@/analytics/field-signals";
 import {
+  type BotCheck,
   type BotCheckFailure,
   botCheckFailureOf,
-  formSettled,
-  loadOnIntent,
 } from "@/waitlist/browser/bot-check";
-import { browserSignup } from "@/waitlist/browser/browser-signup";
 import { isValidEmail, normalizeEmail } from "@/waitlist/core/email-validation";
 import type { WaitReason } from "@/waitlist/core/waitlist-signup";
 import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/waitlist/hand-over/early-submit";
-import { useResendQuestions } from "./resend-question";
+import { usePageState } from "./page-state";
 import { useSignupEndings } from "./use-signup-endings";
 import { useTypoHint } from "./use-typo-hint";
 
@@ -51,10 +49,10 @@ export type FormStatus =
  * button once the form shows how the signup ended, the button saying Join Waitlist and usable again
  * (a layout effect: after that render is in the page), never while it still says Joining....
  */
-function useFocusBackAfterCheck(joining: boolean) {
+function useFocusBackAfterCheck(joining: boolean, botCheck: BotCheck) {
   useLayoutEffect(() => {
-    if (!joining) formSettled();
-  }, [joining]);
+    if (!joining) botCheck.formSettled();
+  }, [joining, botCheck]);
 }
 
 export function useWaitlistSignup({
@@ -68,11 +66,11 @@ export function useWaitlistSignup({
   // A ref, not state: it blocks a second submit in the same frame, before React re-renders.
   const inFlight = useRef(false);
   const endings = useSignupEndings();
-  const { ask } = useResendQuestions();
+  const { waitlist, questions } = usePageState();
   const typo = useTypoHint(field);
   // A build-time constant: every render of a build calls it, or none does.
   // biome-ignore lint/correctness/useHookAtTopLevel: the condition never changes within a build.
-  if (__BOT_CHECK_ON__) useFocusBackAfterCheck(status.kind === "joining");
+  if (__BOT_CHECK_ON__) useFocusBackAfterCheck(status.kind === "joining", waitlist.botCheck);
 
   /** Sends what the form holds; `keptBeforeApp`: the inline loader kept this submit. */
   async function submit(rawEmail: string, honeypot: string, keptBeforeApp = false) {
@@ -90,7 +88,7 @@ export function useWaitlistSignup({
     setStatus({ kind: "joining" });
     let ending: FormStatus = { kind: "idle" };
     try {
-      const outcome = await browserSignup().submit(email, {
+      const outcome = await waitlist.signup().submit(email, {
         honeypot,
         // How it started: only the field signals read it ("before-app" or "form").
         ...(__ANALYTICS_ON__ && { keptBeforeApp }),
@@ -103,7 +101,7 @@ export function useWaitlistSignup({
       // The page is being left: the next visit finishes it.
       if (outcome === "cancelled") return;
       // Its last request may have arrived: the visitor says whether to send it again.
-      if (outcome === "unknown") return ask(email);
+      if (outcome === "unknown") return questions.ask(email);
       form.current?.reset();
       await endings.delivered();
     } catch (sendError) {
@@ -136,9 +134,9 @@ export function useWaitlistSignup({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first commits.
   useEffect(() => {
     const input = field.current;
-    if (__BOT_CHECK_ON__ && input) loadOnIntent(input);
+    if (__BOT_CHECK_ON__ && input) waitlist.botCheck.loadOnIntent(input);
     if (__ANALYTICS_ON__ && input) fieldSignals.trackFormStart(input);
-    const pending = browserSignup().failedEmail();
+    const pending = waitlist.signup().failedEmail();
     if (input && pending && input.value === "") {
       input.value = pending;
       showKept();
