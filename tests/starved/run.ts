@@ -45,15 +45,7 @@ async function runAt(rate: number) {
   const code = await new Promise<number>((done) => {
     const child = spawn(
       "npx",
-      [
-        "playwright",
-        "test",
-        "--grep",
-        grep,
-        "--repeat-each",
-        repeatEach,
-        "--reporter=list,json",
-      ],
+      ["playwright", "test", "--grep", grep, "--repeat-each", repeatEach, "--reporter=list,json"],
       {
         cwd: root,
         stdio: "inherit",
