@@ -20,6 +20,9 @@ export const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
 /** The typo hint's check: a chunk of its own, loaded after the visitor's first interaction. */
 export const TYPO_CHECK = /\/assets\/typo-hint-[\w-]+\.js$/;
 
+/** The pending note: a chunk of its own, loaded once a page has a note to show. */
+export const PENDING_NOTE = /\/assets\/pending-note-[\w-]+\.js$/;
+
 /** The EmailJS API's path, on the emulator as on EmailJS. */
 const EMAIL_API = /\/api\/v1\.0\/email\//;
 

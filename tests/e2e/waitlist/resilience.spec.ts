@@ -22,12 +22,14 @@ import {
   holdAppScript,
   holdRequests,
   isEmailRequest,
+  PENDING_NOTE,
   watchRequests,
 } from "../support/held-requests";
 import {
   CLOCK_START,
   pauseClockBeforeLoad,
   runClockUntilShown,
+  settled,
   skewClockBeforeLoad,
 } from "../support/page-clock";
 import { pageRecord } from "../support/page-record";
@@ -611,6 +613,50 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     await gotoApp(page, "/");
     await appIdle(page);
     await expect(note).toHaveCount(0);
+    expect(await emulator.outbox(address)).toHaveLength(1);
+  });
+
+  test("a note that cannot load: none shows and nothing is lost; the next move loads it, and the signup is sent once", async ({
+    page,
+    emulator,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    consoleGuard.expectAssetLoadFailures();
+    const address = uniqueEmail("note-unloadable");
+    await emulator.fault({ count: 1, status: 429, match: { email: address } });
+    await pauseClockBeforeLoad(page);
+    await gotoApp(page, "/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expect(page.getByText(WAITING.crowd)).toBeVisible();
+    // Back a minute later, where the note's file cannot be had (offline for it, or a redeploy).
+    await page.clock.setSystemTime(CLOCK_START + 60_000);
+    await page.route(PENDING_NOTE, (route) => route.abort());
+    const refused = page.waitForEvent("requestfailed", (request) =>
+      PENDING_NOTE.test(request.url()),
+    );
+    const finishing = await holdRequests(page, 1);
+    await gotoApp(page, "/");
+    await page.clock.runFor(1000);
+    await refused;
+    await settled(page);
+    const note = page.getByRole("region", { name: "Your waitlist signup" });
+    await expect(note).toHaveCount(0);
+    expect(await emulator.outbox(address)).toEqual([]);
+    // Still kept in the browser, for this page or the next.
+    expect(await page.evaluate(() => localStorage.getItem("bulwark:waitlist:pending"))).toContain(
+      address,
+    );
+    // The file can be had again: the visitor's next move loads the note, which sends it.
+    await page.unroute(PENDING_NOTE);
+    await page.mouse.move(1, 1);
+    await expect(note).toContainText(`We're finishing your waitlist signup for ${address}.`);
+    await finishing.arrived();
+    await finishing.release();
+    await page.clock.resume();
+    await expectSuccessShown(page);
     expect(await emulator.outbox(address)).toHaveLength(1);
   });
 
