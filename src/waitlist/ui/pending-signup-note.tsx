@@ -2,7 +2,8 @@
  * The pending note's frame (docs/behaviour.md, "Launch day"): on every page, where the note that
  * finishes a signup an earlier page left (or asks the question about one) shows. The note itself,
  * its states, sends and words, is a chunk of its own (pending-note.tsx), loaded only when there
- * is one: a pending signup found at idle, or a question the form asks. The frame and its live
+ * is one: a pending signup found at idle, or a question the form asks; it is fetched at the
+ * visitor's first interaction too, so a question is never left waiting for it. The frame and its live
  * region are on the page from the start, so the note's words are said as they come.
  *
  * A chunk that cannot load (offline, a redeploy) is tried again at the visitor's next interaction
@@ -11,7 +12,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from "react";
 import { LazyPartBoundary } from "@/components/lazy-part-boundary";
-import { nextInteraction } from "@/lib/after-first-interaction";
+import { afterFirstInteraction, nextInteraction } from "@/lib/after-first-interaction";
 import { retryingImport, untilLoaded } from "@/lib/retrying-import";
 import { whenIdle } from "@/lib/when-idle";
 import { browserSignup } from "@/waitlist/browser/browser-signup";
@@ -49,6 +50,11 @@ export function PendingSignupNote() {
     // At idle: a page's first read of site storage waits on the browser, so it stays out of the
     // way of the page's start (docs/behaviour.md, "Quality bars").
     whenIdle(() => setFound(browserSignup().pending()[0]), LOOK_WITHIN_MS);
+    // Fetched at the visitor's first interaction too, before any submit: a question the form asks
+    // after a send that lost its answer (often a network that went away) finds the note loaded.
+    void afterFirstInteraction()
+      .then(loadNote)
+      .catch(() => undefined);
   }, []);
 
   return (

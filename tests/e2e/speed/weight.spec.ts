@@ -73,8 +73,8 @@ for (const build of BUILDS) {
     expect(cssBytes).toBeGreaterThan(0);
     expect(cssBytes).toBeLessThanOrEqual(WEIGHT_BUDGETS.cssGzipBytes);
     // A page that is only looked at loads the app, then at idle what a send needs (the email SDK, the
-    // toaster and the parts it shares); the tooltips and the typo hint's check wait for the first
-    // interaction, the pending note for a note to show, a failure's causes for a failure.
+    // toaster and the parts it shares); the tooltips, the typo hint's check and the pending note wait
+    // for the first interaction (the note sooner where one is found), a failure's causes for a failure.
     expect(
       scripts.filter((url) => /tooltip|typo-hint|pending-note|failure-cause/.test(url)),
     ).toEqual([]);
