@@ -29,6 +29,8 @@ export const CLOCK_START = Date.UTC(2026, 0, 5, 9);
  * timer of a test's scenario is queued yet.
  */
 const SETTLE_MS = 60_000;
+/** How long a page's clock may run, unloaded, between its install and its pause before load. */
+const BEFORE_PAUSE_MS = 60_000;
 
 /** The pages whose clock installClock installed before they loaded. */
 const installedBeforeLoad = new WeakSet<Page>();
@@ -75,7 +77,10 @@ export async function pauseClock(page: Page): Promise<void> {
  * React's own waits included, so the test moves it (or resumes it) once it has set its scene.
  */
 export async function pauseClockBeforeLoad(page: Page): Promise<void> {
-  await page.clock.install({ time: CLOCK_START });
+  // Installed a minute early: its time runs at the real pace until the pause, and on a starved
+  // machine more than a second can pass between the two calls, which would put the pause in the
+  // past (Playwright refuses it). Nothing has loaded yet to see the minute go.
+  await page.clock.install({ time: CLOCK_START + 1000 - BEFORE_PAUSE_MS });
   await page.clock.pauseAt(CLOCK_START + 1000);
 }
 
