@@ -31,6 +31,7 @@ import {
   pauseClockBeforeLoad,
   runClockUntilShown,
   settled,
+  UNTIL_TEST_TIMEOUT,
 } from "../support/page-clock";
 import { pageRecord } from "../support/page-record";
 import { armRecorders } from "../support/recorders";
@@ -473,30 +474,40 @@ test.describe("scripts that can no longer be fetched after load", () => {
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 test.describe("one address, many tabs", { tag: "@tabs" }, () => {
+  /**
+   * `count` tabs of one browser at /, their clocks stopped, the one at `odd.index` set `odd.offsetMs`
+   * off the others': a request stays out as long as the test holds it, however slow the machine, and
+   * no time limit passes meanwhile (an answer later than twice the limit is tried again by design: a
+   * duplicate beats a loss).
+   */
+  async function tabsOnStoppedClocks(
+    page: Page,
+    count: number,
+    odd?: { index: number; offsetMs: number },
+  ): Promise<Page[]> {
+    const tabs = [page];
+    while (tabs.length < count) tabs.push(await page.context().newPage());
+    for (const [index, tab] of tabs.entries()) {
+      await pauseClockBeforeLoad(tab, index === odd?.index ? odd.offsetMs : 0);
+      await gotoApp(tab, "/");
+    }
+    return tabs;
+  }
+
+  /** Once `address` has arrived, the tabs' time runs on, for the toasts and the move to /success. */
+  async function onceArrived(tabs: Page[], address: string, emulator: EmulatorControls) {
+    await expect
+      .poll(async () => (await emulator.outbox(address)).length, UNTIL_TEST_TIMEOUT)
+      .toBe(1);
+    for (const tab of tabs) await tab.clock.resume();
+  }
+
   for (const [how, skewMs] of [
     ["a year ahead", YEAR_MS],
     ["a year behind", -YEAR_MS],
   ] as const) {
-    /**
-     * Five tabs of one browser at /, their clocks stopped, the third's `how`: a request stays out
-     * as long as the test holds it, however slow the machine, and no time limit passes meanwhile
-     * (an answer later than twice the limit is tried again by design: a duplicate beats a loss).
-     */
-    async function fiveTabs(page: Page): Promise<Page[]> {
-      const tabs = [page];
-      for (let more = 1; more < 5; more++) tabs.push(await page.context().newPage());
-      for (const [index, tab] of tabs.entries()) {
-        await pauseClockBeforeLoad(tab, index === 2 ? skewMs : 0);
-        await gotoApp(tab, "/");
-      }
-      return tabs;
-    }
-
-    /** Once `address` has arrived, the tabs' time runs on, for the toasts and the move to /success. */
-    async function onceArrived(tabs: Page[], address: string, emulator: EmulatorControls) {
-      await expect.poll(async () => (await emulator.outbox(address)).length).toBe(1);
-      for (const tab of tabs) await tab.clock.resume();
-    }
+    /** Five tabs of one browser at /, the third with its clock `how`. */
+    const fiveTabs = (page: Page) => tabsOnStoppedClocks(page, 5, { index: 2, offsetMs: skewMs });
 
     test(`five tabs submitting at once, one with its clock ${how}: sent once, all five on /success`, async ({
       page,
@@ -536,13 +547,11 @@ test.describe("one address, many tabs", { tag: "@tabs" }, () => {
   }
 
   test("submitted in two tabs at once, it is sent once and both tabs reach /success", async ({
-    openTab,
     page,
     emulator,
   }) => {
     const address = uniqueEmail("two-tabs");
-    await gotoApp(page, "/");
-    const tabs = [page, await openTab()];
+    const tabs = await tabsOnStoppedClocks(page, 2);
     for (const tab of tabs) await waitlistForm(tab).email.fill(address);
     // Whichever tab sends first, its send is held out until both tabs have submitted.
     const firstSend = await holdRequests(page.context(), 1);
@@ -550,6 +559,7 @@ test.describe("one address, many tabs", { tag: "@tabs" }, () => {
     await firstSend.arrived();
     await Promise.all(tabs.map((tab) => expect(waitlistForm(tab).submit).toHaveText(JOINING)));
     await firstSend.release();
+    await onceArrived(tabs, address, emulator);
     await expectSuccessShown(...tabs);
     expect(await emulator.outbox(address)).toHaveLength(1);
   });
@@ -729,7 +739,9 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     );
     // Never "didn't go through" while the answer is unknown.
     await expect(page.getByText(KEPT_NOTE)).toHaveCount(0);
-    await expect.poll(async () => (await emulator.outbox(address)).length).toBe(1);
+    await expect
+      .poll(async () => (await emulator.outbox(address)).length, UNTIL_TEST_TIMEOUT)
+      .toBe(1);
     await note.getByRole("button", { name: "Dismiss" }).click();
     await expect(note).toHaveCount(0);
     await reloadApp(page);
