@@ -91,11 +91,12 @@ export const WEIGHT_BUDGETS = {
   /** JavaScript as served in brotli. */
   jsBrotliBytes: 90 * KB,
   /**
-   * The same scripts as a host that only gzips sends them. 101 KB since the typo hint (issue 57),
-   * which the issue allowed 3 KB of brotli: it costs 1.2 KB gzip, the field signals' build was 0.5
-   * KB from the old 100 KB, and gzip runs 15% over brotli here (docs/performance.md, "The bars").
+   * The same scripts as a host that only gzips sends them. 100 KB again, which the typo hint
+   * (issue 57) had raised to 101 KB: its check, the pending note and a failure's causes now load
+   * only when needed (docs/behaviour.md, "Lazy parts and deploys"), which keeps the field
+   * signals' build under it (docs/performance.md, "The bars").
    */
-  jsGzipBytes: 101 * KB,
+  jsGzipBytes: 100 * KB,
   /** Stylesheets and the CSS inlined into the HTML, in gzip. */
   cssGzipBytes: 15 * KB,
   /**

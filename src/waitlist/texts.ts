@@ -14,17 +14,6 @@ export type WaitlistContent = {
    * answer), the browser is offline, or an answer is overdue (or another tab sends it).
    */
   waiting: { crowd: string; trouble: string; offline: string; slow: string };
-  /** The note that finishes, on a later visit, the pending signup an earlier page left sending. */
-  pending: {
-    label: string;
-    /** `{email}` stands for the address. */
-    sending: string;
-    unknown: string;
-    failed: string;
-    cancel: string;
-    resend: string;
-    dismiss: string;
-  };
   /** Shown by the inline loader when a submit waited for the app and the app never started. */
   notStartedNote: string;
   /** Beside the form when JavaScript is off. */
@@ -55,17 +44,6 @@ export const waitlist = {
     offline:
       "You seem to be offline. Your address is saved and we'll try again when you're back online.",
     slow: "This is taking longer than usual. Your address is saved and we're still sending it.",
-  },
-  pending: {
-    label: "Your waitlist signup",
-    sending: "We're finishing your waitlist signup for {email}.",
-    unknown:
-      "Your signup for {email} was still being sent when the page closed, so we can't tell whether it arrived. If a confirmation email from us reached you, you're on the list.",
-    failed:
-      "We couldn't send your signup for {email} yet. Please try again from the waitlist form.",
-    cancel: "Cancel",
-    resend: "Send it again",
-    dismiss: "Dismiss",
   },
   notStartedNote:
     "The page has not finished loading, so your address was not sent. Please try again in a moment.",

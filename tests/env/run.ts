@@ -129,12 +129,14 @@ console.log(
     .map(([k, v]) => `${k}=${v}`)
     .join("\n  ")}`,
 );
-const results: { command: string; passed: boolean; tail: string }[] = [];
+const results: { command: string; passed: boolean; tail: string; seconds: number }[] = [];
 try {
   for (const command of commands) {
     console.log(`\n=== npm ${commandLine(command).join(" ")}, with the settings above exported`);
+    const started = Date.now();
     const { code, tail } = await run(command, { ...process.env, ...exported });
-    results.push({ command, passed: code === 0, tail });
+    const seconds = Math.round((Date.now() - started) / 1000);
+    results.push({ command, passed: code === 0, tail, seconds });
   }
 } finally {
   await Promise.all(busy.map(({ server }) => closeServer(server)));
@@ -147,8 +149,8 @@ for (const { command, tail } of results.filter((result) => !result.passed)) {
   console.log(tail);
 }
 console.log("");
-for (const { command, passed } of results) {
-  console.log(`${passed ? "✓" : "✘"} npm ${commandLine(command).join(" ")}`);
+for (const { command, passed, seconds } of results) {
+  console.log(`${passed ? "✓" : "✘"} npm ${commandLine(command).join(" ")} (${seconds} s)`);
 }
 if (outboxUsed) console.log(`✘ an emulator wrote to the shell's EMULATOR_OUTBOX (${shellOutbox})`);
 const passed = results.filter((result) => result.passed).length;

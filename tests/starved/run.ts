@@ -6,8 +6,8 @@
  * duplicate or a lost signup fails it; the run also counts the emails per address in the stack's
  * outbox. Each test's budget is scaled by the rate, as the work is. Ends with
  * `starved: R runs at ... beside N busy loops, F failed, in S s`; exits 1 on any failure.
- * Run: npm run test:starved [-- --repeat-each 3] [-- --quick] (`--quick`: the many-tabs specs
- * alone, five tabs with one clock jumped among them, once each at 6x: the short form .ci/run runs).
+ * Run: npm run test:starved [-- --repeat-each 3] [-- --quick] (`--quick`: the two-tab specs of
+ * one address in many tabs, once each at 6x: the short form .ci/run runs).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
@@ -24,8 +24,15 @@ const { values } = parseArgs({
   },
 });
 const rates = values.quick ? [6] : [4, 6];
-/** The specs run: every cross-tab spec, or in `--quick` those of one address in many tabs. */
-const grep = values.quick ? "one address, many tabs" : "@tabs";
+/**
+ * The specs run: every cross-tab spec, or in `--quick` the two-tab ones of one address in many tabs.
+ * Left out of `--quick`: five throttled tabs beside a busy loop per core do not finish loading on a
+ * 2-core machine within the scaled budget (they time out before a submit, so they show no duplicate
+ * and no loss either way); the full run keeps them.
+ */
+const specs = values.quick
+  ? ["--grep", "one address, many tabs", "--grep-invert", "five tabs|four others"]
+  : ["--grep", "@tabs"];
 /** A test's budget on a CPU at full speed: playwright.config.ts's default. */
 const TEST_BUDGET_MS = 30_000;
 const repeatEach = values.quick ? "1" : values["repeat-each"];
@@ -45,7 +52,16 @@ async function runAt(rate: number) {
   const code = await new Promise<number>((done) => {
     const child = spawn(
       "npx",
-      ["playwright", "test", "--grep", grep, "--repeat-each", repeatEach, "--reporter=list,json"],
+      // One test at a time: two tests side by side would be up to ten throttled pages on two cores.
+      [
+        "playwright",
+        "test",
+        ...specs,
+        "--repeat-each",
+        repeatEach,
+        "--workers=1",
+        "--reporter=list,json",
+      ],
       {
         cwd: root,
         stdio: "inherit",

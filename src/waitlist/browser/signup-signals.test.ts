@@ -5,7 +5,7 @@
  * its first wait, "Signup Failed" with its cause; nothing for a signup that was not sent here. The
  * delivery and the page's signals are stand-ins.
  */
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FieldEvent, FieldSignals } from "@/analytics/field-signals";
 import type {
   DeliveryOptions,
@@ -96,8 +96,29 @@ describe("withTracking", () => {
 });
 
 describe("trackFailure", () => {
-  it("counts the failure by its cause, never by what was sent", () => {
-    trackFailure({ status: 429, text: "Too Many Requests" }, signals);
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.doUnmock("@/waitlist/core/failure-cause");
+  });
+
+  it("counts the failure by its cause, never by what was sent", async () => {
+    await trackFailure({ status: 429, text: "Too Many Requests" }, signals);
     expect(sent).toEqual([{ name: "Signup Failed", props: { cause: "throttled" } }]);
+  });
+
+  it("judges it as it is shown: offline then is offline, whenever the causes' chunk arrives", async () => {
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const tracked = trackFailure({ status: 0 }, signals);
+    onLine.mockReturnValue(true);
+    await tracked;
+    expect(sent).toEqual([{ name: "Signup Failed", props: { cause: "offline" } }]);
+  });
+
+  it("a causes' chunk that cannot load: no event, and no error for the page", async () => {
+    vi.doMock("@/waitlist/core/failure-cause", () => {
+      throw new Error("Failed to fetch dynamically imported module");
+    });
+    await expect(trackFailure({ status: 429 }, signals)).resolves.toBeUndefined();
+    expect(sent).toEqual([]);
   });
 });

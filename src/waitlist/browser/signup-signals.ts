@@ -3,13 +3,12 @@
  * delivered signup, with how it was started and whether it was tried again; "Signup Kept" once per
  * signup the visitor is told is saved and still being sent; "Signup Failed" with its cause once per
  * failure the visitor is shown. The waitlist's adapter of src/analytics, which never imports the
- * waitlist: it knows the signup and the causes of its failures (failure-cause.ts). Callers guard
- * each call with `__ANALYTICS_ON__`, so a build without the setting carries none of it. Nothing
- * about the address goes in.
+ * waitlist: it knows the signup and the causes of its failures (failure-cause.ts, a chunk of its
+ * own, loaded only for a failure). Callers guard each call with `__ANALYTICS_ON__`, so a build
+ * without the setting carries none of it. Nothing about the address goes in.
  */
 import type { SignupStart } from "@/analytics/events";
 import type { FieldSignals } from "@/analytics/field-signals";
-import { failureCause } from "@/waitlist/core/failure-cause";
 import type {
   DeliveryOptions,
   SignupOutcome,
@@ -27,10 +26,18 @@ export type PageSignup = Omit<WaitlistSignup, "submit"> & {
   submit(email: string, options?: SubmitOptions): Promise<SignupOutcome>;
 };
 
-/** A failure the visitor is shown, by cause. */
-export function trackFailure(error: unknown, signals: FieldSignals): void {
-  const cause = failureCause(error, { online: navigator.onLine });
-  signals.track({ name: "Signup Failed", props: { cause } });
+/**
+ * A failure the visitor is shown, by cause, judged as it is shown (online or not then) once the
+ * causes' chunk has loaded: events wait for the tracker anyway. Should the chunk fail to load
+ * (offline, a redeploy), this event is lost, never the page's own work.
+ */
+export function trackFailure(error: unknown, signals: FieldSignals): Promise<void> {
+  const online = navigator.onLine;
+  return import("@/waitlist/core/failure-cause").then(
+    ({ failureCause }) =>
+      signals.track({ name: "Signup Failed", props: { cause: failureCause(error, { online }) } }),
+    () => undefined,
+  );
 }
 
 type Delivery = (email: string, options?: DeliveryOptions) => Promise<SignupOutcome>;

@@ -7,7 +7,8 @@
  * - a big personal provider's name one edit off, under that provider's own ending (`gmial.com`,
  *   `hotmial.de`), or its name under an ending one edit from its own (`icloud.co`).
  * One edit: a letter swapped with its neighbour, dropped, doubled or added, or replaced. Where two
- * corrections are as likely, none is offered. Pure and small: it ships with the form.
+ * corrections are as likely, none is offered. Pure: a chunk of its own, which the form loads after
+ * the visitor's first interaction (src/waitlist/ui/use-typo-hint.ts).
  */
 import { COMMON_ENDINGS, KNOWN_DOMAINS, PROVIDERS, REAL_ENDINGS_NEAR_COMMON } from "./typo-domains";
 

@@ -1,12 +1,23 @@
-import { useEffect, useRef, useState } from "react";
-import { useLocation } from "wouter";
-import { Button } from "@/components/ui/button";
+/**
+ * The pending note's frame (docs/behaviour.md, "Launch day"): on every page, where the note that
+ * finishes a signup an earlier page left (or asks the question about one) shows. The note itself,
+ * its states, sends and words, is a chunk of its own (pending-note.tsx), loaded only when there
+ * is one: a pending signup found at idle, or a question the form asks; it is fetched at the
+ * visitor's first interaction too, so a question is never left waiting for it. The frame and its live
+ * region are on the page from the start, so the note's words are said as they come.
+ *
+ * A chunk that cannot load (offline, a redeploy) is tried again at the visitor's next interaction
+ * or when the browser is back online; meanwhile no note shows, and the pending signup stays kept
+ * in the browser, sent once the note loads here or by the next page.
+ */
+import { lazy, Suspense, useEffect, useState } from "react";
+import { LazyPartBoundary } from "@/components/lazy-part-boundary";
+import { afterFirstInteraction, nextInteraction } from "@/lib/after-first-interaction";
+import { retryingImport, untilLoaded } from "@/lib/retrying-import";
 import { whenIdle } from "@/lib/when-idle";
-import type { BrowserWaitlist } from "@/waitlist/browser/browser-signup";
-import { botCheckTexts, waitlist } from "@/waitlist/texts";
 import { usePageState } from "./page-state";
+import type { NoteView } from "./pending-note";
 import { useAskedQuestion } from "./resend-question";
-import { useSignupEndings } from "./use-signup-endings";
 
 /**
  * The longest the first look for a pending signup waits for the page to be idle: the note is up
@@ -14,122 +25,40 @@ import { useSignupEndings } from "./use-signup-endings";
  */
 const LOOK_WITHIN_MS = 500;
 
-/**
- * "pending": with the bot check on, a pending signup waits for the visitor's word before anything
- * is asked of Google. `submitted`: the question was asked because this tab's visitor submitted the
- * address.
- */
-type Note = {
-  email: string;
-  state: "pending" | "sending" | "unknown" | "failed";
-  submitted?: boolean;
-};
+const loadNote = retryingImport(() => import("./pending-note"));
 
-/**
- * A note still "pending" (the bot check on) ends once its address is no longer waiting to be sent:
- * the visitor sent it from the form instead (the page moves to /success), or it failed there.
- */
-function usePendingNoteEnds(signup: BrowserWaitlist["signup"], note: Note | null, end: () => void) {
-  const [location] = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: looked at again as the page moves on.
-  useEffect(() => {
-    if (note?.state !== "pending") return;
-    if (!signup().pending().includes(note.email)) end();
-  }, [location, note]);
-}
+/** The visitor's next interaction, or the browser back online: a failed load is tried again then. */
+const nextChance = () =>
+  Promise.race([
+    nextInteraction(),
+    new Promise<void>((online) =>
+      window.addEventListener("online", () => online(), { once: true }),
+    ),
+  ]);
 
-/** What the note says in `state`, `{email}` standing for the address. */
-function noteText(state: Note["state"]): string {
-  if (state !== "pending") return waitlist.pending[state];
-  return __BOT_CHECK_ON__ ? botCheckTexts.pending : "";
-}
+const PendingNote = lazy(() =>
+  untilLoaded(loadNote, nextChance).then((module) => ({ default: module.PendingNote })),
+);
 
-/** The note's text with the address in place of `{email}`, the address set apart. */
-function NoteText({ text, email }: { text: string; email: string }) {
-  const [before, after] = text.split("{email}");
-  return (
-    <p className="text-sm text-ink">
-      {before}
-      <strong className="font-semibold break-all">{email}</strong>
-      {after}
-    </p>
-  );
-}
-
-/**
- * Finishes, on any page, the pending signup an earlier page left being sent (docs/behaviour.md,
- * "Launch day"): a visible note names the address and offers to cancel; once delivered, the usual
- * toast and /success. With the bot check on, the note first asks the visitor to send it (nothing
- * reaches Google without the visitor's intent on this page). Where the earlier page closed with its
- * request unanswered, the visitor chooses, here too when the form is given that address
- * (resend-question.tsx).
- */
 export function PendingSignupNote() {
-  const [note, setNote] = useState<Note | null>(null);
-  const cancelled = useRef<AbortController | null>(null);
-  const endings = useSignupEndings();
+  /** The pending signup found at idle (one at a time), or undefined. */
+  const [found, setFound] = useState<string>();
+  const [view, setView] = useState<NoteView | null>(null);
   const state = usePageState();
   const asked = useAskedQuestion(state.questions);
 
-  async function finish(email: string, run: "sendPending" | "resend") {
-    const stop = new AbortController();
-    cancelled.current = stop;
-    try {
-      // Shown once this tab takes it on: while another tab still sends it, there is nothing to say.
-      const outcome = await state.waitlist.signup()[run](email, {
-        signal: stop.signal,
-        onTakeOver: () => setNote({ email, state: "sending" }),
-      });
-      if (outcome === "unknown") return setNote({ email, state: "unknown" });
-      setNote(null);
-      if (outcome === "sent") await endings.delivered();
-    } catch (sendError) {
-      setNote({ email, state: "failed" });
-      endings.failed(sendError);
-    }
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the app starts.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page starts.
   useEffect(() => {
     // At idle: a page's first read of site storage waits on the browser, so it stays out of the
     // way of the page's start (docs/behaviour.md, "Quality bars").
-    whenIdle(() => {
-      const [email] = state.waitlist.signup().pending();
-      if (!email) return;
-      if (__BOT_CHECK_ON__) setNote({ email, state: "pending" });
-      else void finish(email, "sendPending");
-    }, LOOK_WITHIN_MS);
+    whenIdle(() => setFound(state.waitlist.signup().pending()[0]), LOOK_WITHIN_MS);
+    // Fetched at the visitor's first interaction too, before any submit: a question the form asks
+    // after a send that lost its answer (often a network that went away) finds the note loaded.
+    void afterFirstInteraction()
+      .then(loadNote)
+      .catch(() => undefined);
   }, []);
 
-  // A build-time constant: every render of a build calls it, or none does.
-  // biome-ignore lint/correctness/useHookAtTopLevel: the condition never changes within a build.
-  if (__BOT_CHECK_ON__) usePendingNoteEnds(state.waitlist.signup, note, () => setNote(null));
-
-  // The form was given an address that may have arrived: the visitor chooses here.
-  useEffect(() => {
-    if (asked) setNote({ email: asked.email, state: "unknown", submitted: true });
-  }, [asked]);
-
-  // A question another page answers: it sent the address, maybe just before this tab asked. The
-  // visitor who submitted it here ends as a submit of a sent address does, on /success.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: endings only navigates; the note decides.
-  useEffect(() => {
-    if (note?.state !== "unknown") return;
-    const { email, submitted } = note;
-    return state.waitlist.onceSent(email, () => {
-      setNote(null);
-      if (submitted) void endings.delivered();
-    });
-  }, [note]);
-
-  function dismiss() {
-    if (!note) return;
-    cancelled.current?.abort();
-    if (note.state !== "failed") state.waitlist.signup().cancel(note.email);
-    setNote(null);
-  }
-
-  const texts = waitlist.pending;
   return (
     // On phones it sticks to the bottom but keeps its own place at the end of the page, so nothing
     // it covers is out of reach; from sm up it floats at the bottom left, clear of the toasts.
@@ -137,34 +66,23 @@ export function PendingSignupNote() {
       {/* A region named only while it holds a note; its live region is there from the start and
           says the note's words alone, not its buttons' labels run into them. */}
       <section
-        aria-label={note ? texts.label : undefined}
+        aria-label={view?.label}
         className={
-          note
+          view
             ? "pointer-events-auto m-4 rounded-xl border border-line bg-surface-raised p-4 shadow-deep"
             : undefined
         }
       >
-        <div role="status">
-          {note && <NoteText text={noteText(note.state)} email={note.email} />}
-        </div>
-        {note && (
-          <div className="mt-3 flex flex-wrap gap-2">
-            {__BOT_CHECK_ON__ && note.state === "pending" && (
-              <Button size="sm" onClick={() => void finish(note.email, "sendPending")}>
-                {botCheckTexts.send}
-              </Button>
-            )}
-            {note.state === "unknown" && (
-              <Button size="sm" onClick={() => void finish(note.email, "resend")}>
-                {texts.resend}
-              </Button>
-            )}
-            <Button size="sm" variant="secondary" onClick={dismiss}>
-              {note.state === "sending" || note.state === "pending" ? texts.cancel : texts.dismiss}
-            </Button>
-          </div>
-        )}
+        <div role="status">{view?.words}</div>
+        {view?.actions}
       </section>
+      {(found || asked) && (
+        <LazyPartBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <PendingNote found={found} show={setView} />
+          </Suspense>
+        </LazyPartBoundary>
+      )}
     </div>
   );
 }

@@ -29,7 +29,7 @@ export function useSignupEndings() {
     },
     failed(sendError: unknown): void {
       console.error(`Waitlist submission failed: ${describeSendError(sendError)}`);
-      if (__ANALYTICS_ON__) trackFailure(sendError, fieldSignals);
+      if (__ANALYTICS_ON__) void trackFailure(sendError, fieldSignals);
       toast({ ...waitlist.toasts.failure, variant: "destructive" });
     },
   };

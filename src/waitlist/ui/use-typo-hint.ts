@@ -6,11 +6,18 @@
  * The form's hook (use-waitlist-signup.ts) owns it; with the field signals on, each hint that goes
  * (taken, sent as typed, or replaced as the field changes) is one "Typo Hint" event saying whether
  * it was taken, never what was typed.
+ *
+ * The check (typo-hint.ts and its lists) is a chunk of its own, loaded after the visitor's first
+ * interaction with the page, so a page that is only looked at never pays for it. A send never
+ * waits for it: until it has loaded there is no hint, and an address sent meanwhile goes as typed
+ * (and is not questioned later). A field left before it loads gets its hint once it has, if the
+ * field still holds that address; a chunk that cannot load means no hint, nothing else.
  */
-import { type RefObject, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { fieldSignals } from "@/analytics/field-signals";
+import { afterFirstInteraction } from "@/lib/after-first-interaction";
 import { isValidEmail, normalizeEmail } from "@/waitlist/core/email-validation";
-import { correctedAddress } from "@/waitlist/core/typo-hint";
+import type { correctedAddress } from "@/waitlist/core/typo-hint";
 
 /** A hint on screen: the address as typed (normalised) and as it would be corrected. */
 export type TypoHint = { typed: string; corrected: string };
@@ -21,6 +28,26 @@ export function useTypoHint(field: RefObject<HTMLInputElement | null>) {
   const seen = useRef<string | null>(null);
   /** The address the visitor sent as typed despite its hint: not questioned again. */
   const ignored = useRef<string | null>(null);
+  /** The check, once its chunk has loaded; null until then (no hint). */
+  const check = useRef<typeof correctedAddress | null>(null);
+  /** The address the field was last left with: if the check loads after, its hint shows then. */
+  const left = useRef<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first commits.
+  useEffect(() => {
+    afterFirstInteraction()
+      .then(() => import("@/waitlist/core/typo-hint"))
+      .then(
+        (module) => {
+          check.current = module.correctedAddress;
+          const value = field.current?.value ?? "";
+          // No hint can be on screen before the check: none goes uncounted.
+          if (normalizeEmail(value) === left.current) setHint(hintFor(value));
+        },
+        // A chunk that cannot load (offline, a redeploy): no hint, and nothing else changes.
+        () => undefined,
+      );
+  }, []);
 
   /**
    * Puts `next` in the place of the hint shown (the same one stays: an address has one correction);
@@ -37,8 +64,8 @@ export function useTypoHint(field: RefObject<HTMLInputElement | null>) {
   /** The hint for `value`, or null: not a valid address, no slip, or sent as typed before. */
   function hintFor(value: string): TypoHint | null {
     const typed = normalizeEmail(value);
-    if (!isValidEmail(typed) || typed === ignored.current) return null;
-    const corrected = correctedAddress(typed);
+    if (!check.current || !isValidEmail(typed) || typed === ignored.current) return null;
+    const corrected = check.current(typed);
     return corrected ? { typed, corrected } : null;
   }
 
@@ -46,6 +73,7 @@ export function useTypoHint(field: RefObject<HTMLInputElement | null>) {
     hint,
     /** The field, holding `value`, was left (or Tab is leaving it: the hint's button is next). */
     onLeave(value: string) {
+      left.current = normalizeEmail(value);
       show(hintFor(value));
     },
     /** The field changed: a hint for another value goes. */

@@ -451,6 +451,18 @@ describe("the typo hint", () => {
   const SLIP = "Jane@gmial.com";
   const hintButton = () => container.querySelector<HTMLButtonElement>('button[type="button"]');
 
+  /**
+   * The form mounted, and the visitor has touched the page: the check, which loads after the first
+   * interaction (use-typo-hint.ts, whose own tests cover the time before), is in.
+   */
+  async function mountTouched() {
+    await mount();
+    await act(async () => {
+      window.dispatchEvent(new Event("pointerdown"));
+      await vi.dynamicImportSettled();
+    });
+  }
+
   /** A key goes down in the form: what the hint shows now is what the visitor saw as they sent. */
   async function keyDown() {
     await act(async () => {
@@ -466,7 +478,7 @@ describe("the typo hint", () => {
   }
 
   it("is shown when the field is left with a slip, and gone when the field holds another address", async () => {
-    await mount();
+    await mountTouched();
     await typeAndLeave(`  ${SLIP} `);
     expect(hook.hint).toEqual({ typed: SLIP, corrected: "Jane@gmail.com" });
     expect(hintButton()?.textContent).toBe("Jane@gmail.com");
@@ -478,7 +490,7 @@ describe("the typo hint", () => {
   });
 
   it("is not shown for an address without a slip, nor for an invalid one", async () => {
-    await mount();
+    await mountTouched();
     await typeAndLeave("ada@example.com");
     expect(hook.hint).toBeNull();
     await typeAndLeave("ada@gmial");
@@ -488,7 +500,7 @@ describe("the typo hint", () => {
 
   it("a send from a field never left holds once, the hint shown; the next sends as typed, once", async () => {
     signup.submit.mockResolvedValue("sent");
-    await mount();
+    await mountTouched();
     emailField().focus();
     await keyDown();
     await submitWith(SLIP);
@@ -507,7 +519,7 @@ describe("the typo hint", () => {
 
   it("a press on Join that leaves the field: the hint it brings holds that send", async () => {
     signup.submit.mockResolvedValue("sent");
-    await mount();
+    await mountTouched();
     emailField().focus();
     emailField().value = SLIP;
     // The press goes down before the field is left (the browser moves focus as it does).
@@ -522,7 +534,7 @@ describe("the typo hint", () => {
 
   it("left with its hint shown, the address is sent as typed at the next send, and not questioned again", async () => {
     signup.submit.mockRejectedValueOnce(new Error("offline")).mockResolvedValue("sent");
-    await mount();
+    await mountTouched();
     await typeAndLeave(SLIP);
     await keyDown();
     await submitWith(SLIP);
@@ -537,7 +549,7 @@ describe("the typo hint", () => {
 
   it("taken: the corrected address in the field, focus back on it, and that is what is sent", async () => {
     signup.submit.mockResolvedValue("sent");
-    await mount();
+    await mountTouched();
     await typeAndLeave(SLIP);
     await act(async () => hintButton()?.click());
     expect(emailField().value).toBe("Jane@gmail.com");
@@ -552,7 +564,7 @@ describe("the typo hint", () => {
     signup.submit.mockResolvedValue("sent");
     (window as unknown as Record<string, unknown>).__bulwarkSignup = { kept: true };
     servedEmail = SLIP;
-    await mount();
+    await mountTouched();
     expect(signup.submit.mock.calls.map(([email]) => email)).toEqual([SLIP]);
     expect(hook.hint).toBeNull();
   });
@@ -561,7 +573,7 @@ describe("the typo hint", () => {
     vi.stubGlobal("__ANALYTICS_ON__", true);
     const track = vi.spyOn(fieldSignals, "track").mockImplementation(() => undefined);
     signup.submit.mockResolvedValue("sent");
-    await mount();
+    await mountTouched();
     const hintEvents = () => track.mock.calls.filter(([event]) => event.name === "Typo Hint");
     await typeAndLeave(SLIP);
     await act(async () => hintButton()?.click());

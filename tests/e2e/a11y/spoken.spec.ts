@@ -23,7 +23,7 @@ import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "../support/stack-timin
 import { openFormWithAddress } from "../support/submit-with-fault";
 import { expectFailureShown, expectSuccessShown } from "../support/tab-records";
 import { gotoApp } from "../support/tabs";
-import { waitlistForm } from "../support/waitlist-page";
+import { touchPage, waitlistForm } from "../support/waitlist-page";
 import {
   BOT_CHECK,
   EMAIL_LABEL,
@@ -303,6 +303,7 @@ test("a slip in the domain: the hint said once, politely; its button next by Tab
   page,
 }) => {
   await gotoApp(page, "/");
+  await touchPage(page);
   const { email } = waitlistForm(page);
   const address = uniqueEmail("heard-typo");
   await email.fill(address.replace(/\.com$/, ".con"));

@@ -13,7 +13,7 @@ import { watchRequests } from "../support/held-requests";
 import { revealAll } from "../support/layout";
 import { pauseClock, runClockUntil } from "../support/page-clock";
 import { gotoApp } from "../support/tabs";
-import { toasts, waitlistForm } from "../support/waitlist-page";
+import { toasts, touchPage, waitlistForm } from "../support/waitlist-page";
 import {
   FAILURE_TITLE,
   INERT_HINT,
@@ -135,6 +135,7 @@ for (const width of STATE_WIDTHS) {
 
     test("the typo hint shown under the field, axe's best-practice rules too", async ({ page }) => {
       await gotoApp(page, "/");
+      await touchPage(page);
       const { form, email } = waitlistForm(page);
       const address = uniqueEmail("a11y-typo");
       await email.fill(address.replace(/\.com$/, ".con"));

@@ -73,8 +73,11 @@ for (const build of BUILDS) {
     expect(cssBytes).toBeGreaterThan(0);
     expect(cssBytes).toBeLessThanOrEqual(WEIGHT_BUDGETS.cssGzipBytes);
     // A page that is only looked at loads the app, then at idle what a send needs (the email SDK, the
-    // toaster and the parts it shares); the tooltips wait for the first interaction.
-    expect(scripts.filter((url) => url.includes("tooltip"))).toEqual([]);
+    // toaster and the parts it shares); the tooltips, the typo hint's check and the pending note wait
+    // for the first interaction (the note sooner where one is found), a failure's causes for a failure.
+    expect(
+      scripts.filter((url) => /tooltip|typo-hint|pending-note|failure-cause/.test(url)),
+    ).toEqual([]);
     // Counted when it loads (at idle), and never loaded by the build without the setting.
     expect(scripts.some((url) => TRACKER_CHUNK.test(url))).toBe(build.loadsTracker);
   });

@@ -3,6 +3,8 @@
  * test sees them (one per try that reaches the network: docs/glossary.md):
  * - the app's script (the page painted, the form not yet live). A page whose script is held is
  *   opened with `waitUntil: "commit"` or `"domcontentloaded"`: its `load` waits for the script;
+ * - the typo hint's check, the chunk the form loads after the visitor's first interaction (the
+ *   form live, its check not yet);
  * - a request to EmailJS (the emulator), held before it leaves or after the emulator answered, so
  *   a state that lasts "while a request is in flight" is checked for as long as the test needs instead
  *   of inside an emulator delay that races the test's own steps;
@@ -14,6 +16,12 @@ import { EMAIL_API_PATH, REQUESTS_RECORD } from "./recorders";
 
 /** The app's module: the one script the inline loader starts. */
 export const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
+
+/** The typo hint's check: a chunk of its own, loaded after the visitor's first interaction. */
+export const TYPO_CHECK = /\/assets\/typo-hint-[\w-]+\.js$/;
+
+/** The pending note: a chunk of its own, loaded once a page has a note to show. */
+export const PENDING_NOTE = /\/assets\/pending-note-[\w-]+\.js$/;
 
 /** The EmailJS API's path, on the emulator as on EmailJS. */
 const EMAIL_API = /\/api\/v1\.0\/email\//;
@@ -86,6 +94,11 @@ async function holdMatching(
 /** Holds the app's script until `release`, so the form is painted but not live. */
 export async function holdAppScript(page: Page): Promise<Held> {
   return holdMatching(page, APP_SCRIPT, {});
+}
+
+/** Holds the typo hint's check until `release`, so the form is live but gives no hint yet. */
+export async function holdTypoCheck(page: Page): Promise<Held> {
+  return holdMatching(page, TYPO_CHECK, {});
 }
 
 /** Holds the first `count` requests to EmailJS (all, by default) from `target` before they leave the browser. */

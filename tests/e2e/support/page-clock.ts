@@ -29,6 +29,8 @@ export const CLOCK_START = Date.UTC(2026, 0, 5, 9);
  * timer of a test's scenario is queued yet.
  */
 const SETTLE_MS = 60_000;
+/** How long a page's clock may run, unloaded, between its install and its pause before load. */
+const BEFORE_PAUSE_MS = 60_000;
 
 /** The pages whose clock installClock installed before they loaded. */
 const installedBeforeLoad = new WeakSet<Page>();
@@ -73,10 +75,15 @@ export async function pauseClock(page: Page): Promise<void> {
  * Stops the clock of every page `page` loads from its first byte: what happens before the app has
  * started (a submit kept, the preloads, the first idle callbacks) runs only as the test moves time,
  * React's own waits included, so the test moves it (or resumes it) once it has set its scene.
+ * `offsetMs` sets this page's clock that far off the others', as a clock set wrong or jumped would be.
  */
-export async function pauseClockBeforeLoad(page: Page): Promise<void> {
-  await page.clock.install({ time: CLOCK_START });
-  await page.clock.pauseAt(CLOCK_START + 1000);
+export async function pauseClockBeforeLoad(page: Page, offsetMs = 0): Promise<void> {
+  const pausedAt = CLOCK_START + offsetMs + 1000;
+  // Installed a minute early: its time runs at the real pace until the pause, and on a starved
+  // machine more than a second can pass between the two calls, which would put the pause in the
+  // past (Playwright refuses it). Nothing has loaded yet to see the minute go.
+  await page.clock.install({ time: pausedAt - BEFORE_PAUSE_MS });
+  await page.clock.pauseAt(pausedAt);
 }
 
 /**
@@ -146,23 +153,4 @@ export async function settled(page: Page): Promise<void> {
         channel.port2.postMessage(null);
       }),
   );
-}
-
-/**
- * Sets the clock of every page `page` loads `skewMs` off the machine's, from its first byte, as a
- * clock set wrong or jumped would be: `Date` alone moves, the page's timers run as they do.
- */
-export async function skewClockBeforeLoad(page: Page, skewMs: number): Promise<void> {
-  await page.addInitScript((skew: number) => {
-    const RealDate = Date;
-    const now = () => RealDate.now() + skew;
-    class SkewedDate extends RealDate {
-      constructor(...args: unknown[]) {
-        if (args.length === 0) super(now());
-        else super(...(args as [number]));
-      }
-      static override now = now;
-    }
-    globalThis.Date = SkewedDate as DateConstructor;
-  }, skewMs);
 }

@@ -20,7 +20,7 @@ import { CLOCK_START } from "../support/page-clock";
 import { E2E_ANALYTICS_SITE_URL, E2E_EMULATOR_URL, E2E_SITE_URL } from "../support/stack-ports";
 import { expectFailureShown, expectSuccessShown, recordToasts } from "../support/tab-records";
 import { appIdle, gotoApp, reloadApp } from "../support/tabs";
-import { waitlistForm } from "../support/waitlist-page";
+import { touchPage, waitlistForm } from "../support/waitlist-page";
 import { BACK_HOME, NOT_FOUND, PRIVACY_SUMMARY } from "../support/words";
 
 test.use({ baseURL: E2E_ANALYTICS_SITE_URL });
@@ -223,6 +223,7 @@ test("a typo hint taken, then one ignored: one Typo Hint each, taken or not, not
   const [local] = address.split("@");
   const ignored = `${local}@gmial.com`;
   await gotoApp(page, "/");
+  await touchPage(page);
   const { form, email, submit } = waitlistForm(page);
   await email.fill(address.replace(/\.com$/, ".con"));
   await email.blur();

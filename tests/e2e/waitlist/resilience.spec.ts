@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "@playwright/test";
+import type { EmulatorControls } from "../../../server/emulator/client";
 import {
   CHROMIUM_ARGS,
   chromiumExecutable,
@@ -22,13 +23,15 @@ import {
   holdAppScript,
   holdRequests,
   isEmailRequest,
+  PENDING_NOTE,
   watchRequests,
 } from "../support/held-requests";
 import {
   CLOCK_START,
   pauseClockBeforeLoad,
   runClockUntilShown,
-  skewClockBeforeLoad,
+  settled,
+  UNTIL_TEST_TIMEOUT,
 } from "../support/page-clock";
 import { pageRecord } from "../support/page-record";
 import { armRecorders } from "../support/recorders";
@@ -471,18 +474,40 @@ test.describe("scripts that can no longer be fetched after load", () => {
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 test.describe("one address, many tabs", { tag: "@tabs" }, () => {
+  /**
+   * `count` tabs of one browser at /, their clocks stopped, the one at `odd.index` set `odd.offsetMs`
+   * off the others': a request stays out as long as the test holds it, however slow the machine, and
+   * no time limit passes meanwhile (an answer later than twice the limit is tried again by design: a
+   * duplicate beats a loss).
+   */
+  async function tabsOnStoppedClocks(
+    page: Page,
+    count: number,
+    odd?: { index: number; offsetMs: number },
+  ): Promise<Page[]> {
+    const tabs = [page];
+    while (tabs.length < count) tabs.push(await page.context().newPage());
+    for (const [index, tab] of tabs.entries()) {
+      await pauseClockBeforeLoad(tab, index === odd?.index ? odd.offsetMs : 0);
+      await gotoApp(tab, "/");
+    }
+    return tabs;
+  }
+
+  /** Once `address` has arrived, the tabs' time runs on, for the toasts and the move to /success. */
+  async function onceArrived(tabs: Page[], address: string, emulator: EmulatorControls) {
+    await expect
+      .poll(async () => (await emulator.outbox(address)).length, UNTIL_TEST_TIMEOUT)
+      .toBe(1);
+    for (const tab of tabs) await tab.clock.resume();
+  }
+
   for (const [how, skewMs] of [
     ["a year ahead", YEAR_MS],
     ["a year behind", -YEAR_MS],
   ] as const) {
     /** Five tabs of one browser at /, the third with its clock `how`. */
-    async function fiveTabs(page: Page): Promise<Page[]> {
-      const tabs = [page];
-      for (let more = 1; more < 5; more++) tabs.push(await page.context().newPage());
-      await skewClockBeforeLoad(tabs[2] as Page, skewMs);
-      for (const tab of tabs) await gotoApp(tab, "/");
-      return tabs;
-    }
+    const fiveTabs = (page: Page) => tabsOnStoppedClocks(page, 5, { index: 2, offsetMs: skewMs });
 
     test(`five tabs submitting at once, one with its clock ${how}: sent once, all five on /success`, async ({
       page,
@@ -496,6 +521,7 @@ test.describe("one address, many tabs", { tag: "@tabs" }, () => {
       await Promise.all(tabs.map((tab) => waitlistForm(tab).submit.click()));
       await firstSend.arrived();
       await firstSend.release();
+      await onceArrived(tabs, address, emulator);
       await expectSuccessShown(...tabs);
       expect(await emulator.outbox(address)).toHaveLength(1);
     });
@@ -510,22 +536,22 @@ test.describe("one address, many tabs", { tag: "@tabs" }, () => {
       const others = tabs.filter((tab) => tab !== odd);
       for (const tab of others) await waitlistForm(tab).email.fill(address);
       await Promise.all(others.map((tab) => waitlistForm(tab).submit.click()));
+      await onceArrived(others, address, emulator);
       await expectSuccessShown(...others);
       await waitlistForm(odd).email.fill(address);
       await waitlistForm(odd).submit.click();
+      await odd.clock.resume();
       await expectSuccessShown(odd);
       expect(await emulator.outbox(address)).toHaveLength(1);
     });
   }
 
   test("submitted in two tabs at once, it is sent once and both tabs reach /success", async ({
-    openTab,
     page,
     emulator,
   }) => {
     const address = uniqueEmail("two-tabs");
-    await gotoApp(page, "/");
-    const tabs = [page, await openTab()];
+    const tabs = await tabsOnStoppedClocks(page, 2);
     for (const tab of tabs) await waitlistForm(tab).email.fill(address);
     // Whichever tab sends first, its send is held out until both tabs have submitted.
     const firstSend = await holdRequests(page.context(), 1);
@@ -533,6 +559,7 @@ test.describe("one address, many tabs", { tag: "@tabs" }, () => {
     await firstSend.arrived();
     await Promise.all(tabs.map((tab) => expect(waitlistForm(tab).submit).toHaveText(JOINING)));
     await firstSend.release();
+    await onceArrived(tabs, address, emulator);
     await expectSuccessShown(...tabs);
     expect(await emulator.outbox(address)).toHaveLength(1);
   });
@@ -614,6 +641,50 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     expect(await emulator.outbox(address)).toHaveLength(1);
   });
 
+  test("a note that cannot load: none shows and nothing is lost; the next move loads it, and the signup is sent once", async ({
+    page,
+    emulator,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    consoleGuard.expectAssetLoadFailures();
+    const address = uniqueEmail("note-unloadable");
+    await emulator.fault({ count: 1, status: 429, match: { email: address } });
+    await pauseClockBeforeLoad(page);
+    await gotoApp(page, "/");
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expect(page.getByText(WAITING.crowd)).toBeVisible();
+    // Back a minute later, where the note's file cannot be had (offline for it, or a redeploy).
+    await page.clock.setSystemTime(CLOCK_START + 60_000);
+    await page.route(PENDING_NOTE, (route) => route.abort());
+    const refused = page.waitForEvent("requestfailed", (request) =>
+      PENDING_NOTE.test(request.url()),
+    );
+    const finishing = await holdRequests(page, 1);
+    await gotoApp(page, "/");
+    await page.clock.runFor(1000);
+    await refused;
+    await settled(page);
+    const note = page.getByRole("region", { name: "Your waitlist signup" });
+    await expect(note).toHaveCount(0);
+    expect(await emulator.outbox(address)).toEqual([]);
+    // Still kept in the browser, for this page or the next.
+    expect(await page.evaluate(() => localStorage.getItem("bulwark:waitlist:pending"))).toContain(
+      address,
+    );
+    // The file can be had again: the visitor's next move loads the note, which sends it.
+    await page.unroute(PENDING_NOTE);
+    await page.mouse.move(1, 1);
+    await expect(note).toContainText(`We're finishing your waitlist signup for ${address}.`);
+    await finishing.arrived();
+    await finishing.release();
+    await page.clock.resume();
+    await expectSuccessShown(page);
+    expect(await emulator.outbox(address)).toHaveLength(1);
+  });
+
   test("a pending signup can be cancelled from the note, and nothing more is sent", async ({
     page,
     emulator,
@@ -668,7 +739,9 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     );
     // Never "didn't go through" while the answer is unknown.
     await expect(page.getByText(KEPT_NOTE)).toHaveCount(0);
-    await expect.poll(async () => (await emulator.outbox(address)).length).toBe(1);
+    await expect
+      .poll(async () => (await emulator.outbox(address)).length, UNTIL_TEST_TIMEOUT)
+      .toBe(1);
     await note.getByRole("button", { name: "Dismiss" }).click();
     await expect(note).toHaveCount(0);
     await reloadApp(page);
