@@ -7,7 +7,7 @@
 import { Column, Heading, Hr, Link, Row, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 import { visitorConfirmation } from "../src/content/emails";
-import { successPage } from "../src/content/pages";
+import { nextStepsInEmail, successPage } from "../src/content/pages";
 import { privacyNotice } from "../src/content/privacy";
 import { site } from "../src/content/site";
 import { EmailFrame } from "./email-frame";
@@ -53,9 +53,7 @@ export function VisitorConfirmation({ settings }: { settings: EmailSettings }) {
         {successPage.nextHeading}
       </Heading>
       <Section>
-        {successPage.nextSteps.map(({ inEmail, ...onPage }, index) => {
-          // The page's words unless the step reads differently from inside this email.
-          const step = inEmail ?? onPage;
+        {nextStepsInEmail().map((step, index) => {
           return (
             <Row key={step.title} {...NUMBERED_STEP}>
               <Column className={tone.accent} style={styles.stepNumber}>

@@ -4,7 +4,7 @@ import { fieldSignals } from "@/analytics/field-signals";
 import { revealOnScroll } from "@/components/reveal-on-scroll";
 import { ToasterHost } from "@/components/toaster-host";
 import { TrustSettingsProvider } from "@/components/trust-settings";
-import { pageMeta } from "@/content/pages";
+import { pageTitles } from "@/content/pages";
 import { site } from "@/content/site";
 import { markPageHydrated } from "@/lib/page-hydrated";
 import { NO_TRUST_SETTINGS, type TrustSettings } from "@/lib/trust-settings";
@@ -79,7 +79,7 @@ function CurrentPage() {
   }, []);
   useEffect(() => {
     if (loadAfresh) window.location.reload();
-    else document.title = pageMeta[routeId].title;
+    else document.title = pageTitles[routeId];
     // One page view per page shown (the field signals, only in a build with them).
     if (__ANALYTICS_ON__ && !loadAfresh) fieldSignals.track({ name: "pageview" });
   }, [routeId, loadAfresh]);

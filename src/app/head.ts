@@ -96,7 +96,7 @@ export function renderHead(
   siteUrl: string,
   { linksInHead = true } = {},
 ): string {
-  const meta = pageMeta[route.id];
+  const meta = pageMeta(route.id);
   const { files } = seo;
   const icons = iconLinks();
   const manifest = link({ rel: "manifest", href: files.manifest });

@@ -1,45 +1,30 @@
-import { Button } from "@/components/ui/button";
-import { typoHint } from "@/content/typo-hint";
-import type { TypoHint } from "./use-typo-hint";
-
-const fill = (text: string, email: string) => text.replace("{email}", email);
+import type { HintPart, TypoHint } from "./use-typo-hint";
 
 /**
- * The typo hint's line under the field (docs/behaviour.md, "Typo hint"): "Did you mean …?" with the
- * corrected address as a button that takes it. Its place is kept whether or not a hint shows, so
- * nothing below moves: on a phone a line between the field and the button, from `sm` on the line
- * below the field that the form's message area keeps free. One line at any width: a long address
- * loses its start, never its domain. Said once, politely, by a live region of its own (the form's
- * keeps its messages).
+ * The typo hint's line under the field (docs/behaviour.md, "Typo hint"): its words and button come
+ * with the check (typo-hint-part.tsx), which a hint needs. Its place is kept whether or not a hint
+ * shows, so nothing below moves: on a phone a line between the field and the button, from `sm` on
+ * the line below the field that the form's message area keeps free. Said once, politely, by a live
+ * region of its own (the form's keeps its messages).
  */
-export function TypoHintLine({ hint, onTake }: { hint: TypoHint | null; onTake: () => void }) {
-  const [before = "", after = ""] = typoHint.question.split("{email}");
+export function TypoHintLine({
+  hint,
+  part,
+  onTake,
+}: {
+  hint: TypoHint | null;
+  part: HintPart | null;
+  onTake: () => void;
+}) {
+  const shown = hint && part;
   // [contain:inline-size], not Tailwind's contain-inline-size: that one registers four custom
   // properties, which the page's first round trip pays for (docs/deploying.md).
   return (
     <div className="flex h-7 items-center text-sm text-ink-muted [contain:inline-size] sm:absolute sm:inset-x-0 sm:top-full">
       <span aria-live="polite" className="sr-only">
-        {hint ? fill(typoHint.question, hint.corrected) : ""}
+        {shown ? part.hintSaid(hint) : ""}
       </span>
-      {hint && (
-        <>
-          <span aria-hidden="true" className="mr-1 shrink-0">
-            {before.trim()}
-          </span>
-          <span className="flex min-w-0">
-            <Button
-              variant="link"
-              className="h-6 max-w-full"
-              aria-label={fill(typoHint.take, hint.corrected)}
-              onClick={onTake}
-            >
-              {/* Cut at its start when too long: right to left, the address kept left to right. */}
-              <span className="min-w-0 truncate [direction:rtl]">{`\u200e${hint.corrected}\u200e`}</span>
-            </Button>
-          </span>
-          <span aria-hidden="true">{after}</span>
-        </>
-      )}
+      {shown && <part.HintShown hint={hint} onTake={onTake} />}
     </div>
   );
 }

@@ -17,7 +17,8 @@ vi.mock("@/lib/after-first-interaction", () => ({
   afterFirstInteraction: () => interaction.promise,
 }));
 
-const CHECK = "@/waitlist/core/typo-hint";
+/** The lazy part the check comes in (typo-hint-part.tsx). */
+const CHECK = "@/waitlist/ui/typo-hint-part";
 const SLIP = "jane@gmial.com";
 const HINT = { typed: SLIP, corrected: "jane@gmail.com" };
 

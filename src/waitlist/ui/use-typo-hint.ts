@@ -7,8 +7,8 @@
  * (taken, sent as typed, or replaced as the field changes) is one "Typo Hint" event saying whether
  * it was taken, never what was typed.
  *
- * The check (typo-hint.ts and its lists) is a chunk of its own, loaded after the visitor's first
- * interaction with the page, so a page that is only looked at never pays for it. A send never
+ * The check (typo-hint.ts and its lists), with the hint's words and button (typo-hint-part.tsx), is
+ * a chunk of its own, loaded after the visitor's first interaction with the page, so a page that is only looked at never pays for it. A send never
  * waits for it: until it has loaded there is no hint, and an address sent meanwhile goes as typed
  * (and is not questioned later). A field left before it loads gets its hint once it has, if the
  * field still holds that address; a chunk that cannot load means no hint, nothing else.
@@ -17,10 +17,12 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { fieldSignals } from "@/analytics/field-signals";
 import { afterFirstInteraction } from "@/lib/after-first-interaction";
 import { isValidEmail, normalizeEmail } from "@/waitlist/core/email-validation";
-import type { correctedAddress } from "@/waitlist/core/typo-hint";
 
 /** A hint on screen: the address as typed (normalised) and as it would be corrected. */
 export type TypoHint = { typed: string; corrected: string };
+
+/** The lazy part: the check, and what a hint shows and says. */
+export type HintPart = typeof import("./typo-hint-part");
 
 export function useTypoHint(field: RefObject<HTMLInputElement | null>) {
   const [hint, setHint] = useState<TypoHint | null>(null);
@@ -28,18 +30,18 @@ export function useTypoHint(field: RefObject<HTMLInputElement | null>) {
   const seen = useRef<string | null>(null);
   /** The address the visitor sent as typed despite its hint: not questioned again. */
   const ignored = useRef<string | null>(null);
-  /** The check, once its chunk has loaded; null until then (no hint). */
-  const check = useRef<typeof correctedAddress | null>(null);
+  /** The check and the hint's view, once their chunk has loaded; null until then (no hint). */
+  const part = useRef<HintPart | null>(null);
   /** The address the field was last left with: if the check loads after, its hint shows then. */
   const left = useRef<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first commits.
   useEffect(() => {
     afterFirstInteraction()
-      .then(() => import("@/waitlist/core/typo-hint"))
+      .then(() => import("./typo-hint-part"))
       .then(
         (module) => {
-          check.current = module.correctedAddress;
+          part.current = module;
           const value = field.current?.value ?? "";
           // No hint can be on screen before the check: none goes uncounted.
           if (normalizeEmail(value) === left.current) setHint(hintFor(value));
@@ -64,13 +66,15 @@ export function useTypoHint(field: RefObject<HTMLInputElement | null>) {
   /** The hint for `value`, or null: not a valid address, no slip, or sent as typed before. */
   function hintFor(value: string): TypoHint | null {
     const typed = normalizeEmail(value);
-    if (!check.current || !isValidEmail(typed) || typed === ignored.current) return null;
-    const corrected = check.current(typed);
+    if (!part.current || !isValidEmail(typed) || typed === ignored.current) return null;
+    const corrected = part.current.correctedAddress(typed);
     return corrected ? { typed, corrected } : null;
   }
 
   return {
     hint,
+    /** The loaded part, for the hint's line: there whenever a hint is. */
+    part: part.current,
     /** The field, holding `value`, was left (or Tab is leaving it: the hint's button is next). */
     onLeave(value: string) {
       left.current = normalizeEmail(value);

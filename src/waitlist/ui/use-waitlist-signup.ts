@@ -163,6 +163,7 @@ export function useWaitlistSignup({
     onSubmit,
     onEmailInput,
     hint: typo.hint,
+    hintPart: typo.part,
     onEmailLeave: typo.onLeave,
     onGesture: typo.onGesture,
     takeHint: typo.take,

@@ -48,7 +48,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
   const privacyId = `${fieldId}-privacy`;
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const { status, onSubmit, onEmailInput, hint, onEmailLeave, onGesture, takeHint } =
+  const { status, onSubmit, onEmailInput, hint, hintPart, onEmailLeave, onGesture, takeHint } =
     useWaitlistSignup({ form: formRef, field: inputRef });
 
   const message = formMessage(status);
@@ -109,7 +109,7 @@ export function WaitlistForm({ className, fieldId }: { className?: string; field
               event.key === "Tab" && !event.shiftKey && onEmailLeave(event.currentTarget.value)
             }
           />
-          <TypoHintLine hint={hint} onTake={takeHint} />
+          <TypoHintLine hint={hint} part={hintPart} onTake={takeHint} />
         </div>
         {/* aria-disabled, not disabled: the button keeps keyboard focus through a send. */}
         <Button type="submit" size="lg" aria-disabled={joining || undefined} className="sm:w-40">

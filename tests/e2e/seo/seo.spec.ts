@@ -1,6 +1,6 @@
 import { inflateSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { pageMeta } from "../../../src/content/pages";
+import { pageMeta, pageTitles } from "../../../src/content/pages";
 import { seo } from "../../../src/content/seo";
 import { expect, test } from "../support/fixtures";
 import { holdAppScript } from "../support/held-requests";
@@ -13,7 +13,7 @@ const SITE = E2E_SITE_URL;
 const NOT_FOUND_PATH = "/no-such-page-for-seo";
 
 /** The copy each page is presented with: src/content/pages.ts and src/content/seo.ts. */
-const TAGLINE_TITLE = pageMeta.landing.title;
+const TAGLINE_TITLE = pageTitles.landing;
 const SHARE_DESCRIPTION = seo.shareDescription;
 
 type Attributes = Record<string, string>;
@@ -120,9 +120,9 @@ async function getPng(request: APIRequestContext, path: string) {
 test.describe("search and sharing metadata", () => {
   test("each route has its own title and description", async ({ request }) => {
     const pages: { path: string; status?: number; title: string; description: string }[] = [
-      { path: "/", ...pageMeta.landing },
-      { path: "/success", ...pageMeta.success },
-      { path: NOT_FOUND_PATH, status: 404, ...pageMeta.notFound },
+      { path: "/", ...pageMeta("landing") },
+      { path: "/success", ...pageMeta("success") },
+      { path: NOT_FOUND_PATH, status: 404, ...pageMeta("notFound") },
     ];
     // Each page its own words.
     expect(new Set(pages.map(({ title }) => title)).size).toBe(3);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { dashboard } from "../../../src/content/dashboard";
-import { pageMeta, successPage } from "../../../src/content/pages";
+import { pageTitles, successPage } from "../../../src/content/pages";
 import { solutions } from "../../../src/content/solutions";
 import { HERO_HEADING } from "../support/copy";
 import { expect, test } from "../support/fixtures";
@@ -69,7 +69,7 @@ test.describe("thank-you page", () => {
     for (const [index, step] of successPage.nextSteps.entries()) {
       await expect(steps.nth(index)).toContainText(step.title);
     }
-    await expect(page).toHaveTitle(pageMeta.success.title);
+    await expect(page).toHaveTitle(pageTitles.success);
     await nextFrames(page);
     expect(consoleGuard.logs.filter((line) => line.startsWith("[conversion]"))).toEqual([]);
     expect(await pageRecord<unknown[]>(page, "dataLayer")).toEqual([]);
@@ -80,7 +80,7 @@ test.describe("thank-you page", () => {
     // Parts the browser's bundle never draws are there: they came with the page from the server.
     await expect(page.getByText(STATIC_TEXT, { exact: true })).toBeAttached();
     await expect(page.getByRole("heading", { name: STATIC_HEADING })).toBeAttached();
-    await expect(page).toHaveTitle(pageMeta.landing.title);
+    await expect(page).toHaveTitle(pageTitles.landing);
   });
 
   test("Back after a signup shows / whole again, never an empty shell", async ({ page }) => {
@@ -96,7 +96,7 @@ test.describe("thank-you page", () => {
       UNTIL_TEST_TIMEOUT,
     );
     await expect(page.getByText(STATIC_TEXT, { exact: true })).toBeAttached();
-    await expect(page).toHaveTitle(pageMeta.landing.title);
+    await expect(page).toHaveTitle(pageTitles.landing);
   });
 });
 

@@ -1,6 +1,6 @@
 import { dashboard } from "../../../src/content/dashboard";
 import { features } from "../../../src/content/features";
-import { pageMeta, successPage } from "../../../src/content/pages";
+import { pageTitles, successPage } from "../../../src/content/pages";
 import { solutions } from "../../../src/content/solutions";
 import { asServed, HERO_HEADING, servedText } from "../support/copy";
 import { expect, test } from "../support/fixtures";
@@ -16,9 +16,7 @@ test.describe("prerendered HTML, before any script runs", () => {
     expect(response.status()).toBe(200);
     const html = await response.text();
     expect(servedHeading(html)).toBe(HERO_HEADING);
-    expect(servedText(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "")).toBe(
-      pageMeta.landing.title,
-    );
+    expect(servedText(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "")).toBe(pageTitles.landing);
     const text = servedText(html);
     for (const copy of [
       ...features.cards.map(({ title }) => title),
