@@ -8,21 +8,23 @@
 import { Button } from "@/components/ui/button";
 import { typoHint } from "@/content/typo-hint";
 import { correctedAddress as check } from "@/waitlist/core/typo-hint";
-import type { TypoHint } from "./use-typo-hint";
 
 /** The check: the address as it would be corrected, or null (src/waitlist/core/typo-hint.ts). */
 export const correctedAddress = check;
 
 const fill = (text: string, email: string) => text.replace("{email}", email);
 
+/** A hint, as far as its view reads it (use-typo-hint.ts's `TypoHint`). */
+type Hint = { corrected: string };
+
 /** What the line's live region says of `hint`. */
-export const hintSaid = (hint: TypoHint) => fill(typoHint.question, hint.corrected);
+export const hintSaid = (hint: Hint) => fill(typoHint.question, hint.corrected);
 
 /**
  * "Did you mean …?" with the corrected address as a button that takes it. One line at any width: a
  * long address loses its start, never its domain.
  */
-export function HintShown({ hint, onTake }: { hint: TypoHint; onTake: () => void }) {
+export function HintShown({ hint, onTake }: { hint: Hint; onTake: () => void }) {
   const [before = "", after = ""] = typoHint.question.split("{email}");
   return (
     <>
