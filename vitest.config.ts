@@ -26,6 +26,12 @@ export default defineConfig({
     environment: "node",
     // Every core: Vitest's default leaves one free, which on 2 cores runs the files one at a time.
     maxWorkers: "100%",
+    // A test's budget, as the browser tests' (playwright.config.ts): some tests do real work (bundle
+    // the hosts' functions, start an emulator, make git repositories, check thousands of URLs),
+    // which takes as long as a shared machine makes it; Vitest's 5 s failed them beside another
+    // clone's test run. Their waits on time run on fake clocks, so a budget never hides a race.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     setupFiles: ["tests/unit/without-shell-settings.ts"],
   },
 });
