@@ -17,7 +17,9 @@ describe("POST /api/v1.0/email/send", () => {
     const before = await emulator.outboxLines();
     const email = uniqueEmail("json");
     const params = { email, name: "Ada", note: "line one\nline two", count: 3 };
+    const sentFrom = Date.now();
     const response = await emulator.sendJson(validBody({ template_params: params }));
+    const answeredBy = Date.now();
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(await response.text()).toBe("OK");
@@ -37,7 +39,9 @@ describe("POST /api/v1.0/email/send", () => {
       messages: expect.any(Array),
     });
     expect(new Date(entry.time).toISOString()).toBe(entry.time);
-    expect(Math.abs(Date.now() - Date.parse(entry.time))).toBeLessThan(10_000);
+    // Stamped while the send was out (the emulator runs in this process, on this clock).
+    expect(Date.parse(entry.time)).toBeGreaterThanOrEqual(sentFrom);
+    expect(Date.parse(entry.time)).toBeLessThanOrEqual(answeredBy);
     expect(emulator.logLines.at(-1)).toBe(
       `Email accepted for "${email}" via send, appended to ${emulator.emulator.outboxPath}`,
     );
@@ -167,7 +171,6 @@ describe("POST /api/v1.0/email/send", () => {
   });
 
   it("answers 413 from the declared length without waiting for the body", async () => {
-    const started = Date.now();
     const { status, text } = await new Promise<{ status: number; text: string }>((done, fail) => {
       const request = httpRequest(`${emulator.url}/api/v1.0/email/send`, {
         method: "POST",
@@ -190,7 +193,7 @@ describe("POST /api/v1.0/email/send", () => {
     });
     expect(status).toBe(413);
     expect(text).toBe("The request body is larger than this emulator's limit of 51200 bytes.");
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Answered at all: had it waited for the body, which never comes, there would be no answer.
   });
 });
 

@@ -96,9 +96,8 @@ describe("startEmulator", () => {
     const pending = sendJsonTo(hanging.url, validBody()).catch((caught: unknown) => caught);
     // The request is in the server, holding its connection open, once the fault is taken.
     await faultApplied;
-    const started = Date.now();
+    // Closed at all: had it waited for the hanging request, it never would have.
     await hanging.close();
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(await pending).toBeInstanceOf(TypeError);
   });
 });

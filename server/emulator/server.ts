@@ -35,6 +35,9 @@ import { sendRoutes } from "./send-routes";
 import { createCheckSwitch, describeChecks } from "./server-checks";
 import { terminalSafe } from "./terminal-text";
 
+/** How long the emulator keeps an idle connection open: longer than any client it serves does. */
+const IDLE_CONNECTION_MS = 65_000;
+
 export { emulatorOptionsFromEnv };
 
 /**
@@ -180,22 +183,32 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ...recaptchaStandInRoutes({ tokens, challenges }),
   ];
 
-  const server = createServer((request, response) => {
-    const address = server.address();
-    const ownPort = typeof address === "object" && address ? address.port : 0;
-    if (!isOwnHost(request.headers.host, ownPort)) {
-      log(
-        `Refused ${request.method} ${request.url} for the host ${JSON.stringify(request.headers.host ?? "")}`,
-      );
-      refuseForeignHost(response, `127.0.0.1:${ownPort}`);
-      return;
-    }
-    dispatch(routes, request, response).catch((error: unknown) => {
-      // A client that hung up, or a server shutting down, has no one left to answer.
-      if (lifetime.signal.aborted || request.socket.destroyed) return;
-      answerFailure(error, request, response, log);
-    });
-  });
+  const server = createServer(
+    {
+      // An idle connection is closed by its client first (Node's fetch after 4 s, or the hint
+      // below less a second; browsers later), never under a request the client is sending on it:
+      // with Node's 5 s, a client that reused one as the emulator closed it got ECONNRESET on a
+      // busy machine. Headers must still be allowed longer than that.
+      keepAliveTimeout: IDLE_CONNECTION_MS,
+      headersTimeout: IDLE_CONNECTION_MS + 1000,
+    },
+    (request, response) => {
+      const address = server.address();
+      const ownPort = typeof address === "object" && address ? address.port : 0;
+      if (!isOwnHost(request.headers.host, ownPort)) {
+        log(
+          `Refused ${request.method} ${request.url} for the host ${JSON.stringify(request.headers.host ?? "")}`,
+        );
+        refuseForeignHost(response, `127.0.0.1:${ownPort}`);
+        return;
+      }
+      dispatch(routes, request, response).catch((error: unknown) => {
+        // A client that hung up, or a server shutting down, has no one left to answer.
+        if (lifetime.signal.aborted || request.socket.destroyed) return;
+        answerFailure(error, request, response, log);
+      });
+    },
+  );
 
   const port = await listenOn(
     server,

@@ -77,8 +77,9 @@ export function setUpEmulator({ now }: { now?: () => number } = {}) {
       now,
       log: (line) => state.logLines.push(line),
     });
-    // The first start in a process renders the emails in a worker: seconds on a busy machine.
-  }, 30_000);
+    // The first start in a process renders the emails in a worker: seconds on a busy machine, and
+    // beyond 30 s beside another test run and busy loops on 2 cores.
+  }, 90_000);
   afterEach(async () => {
     const controls = emulatorControls(emulator().url);
     await Promise.all([
