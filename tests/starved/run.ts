@@ -93,10 +93,15 @@ async function runAt(rate: number) {
 /** The tests' labels of addresses the visitor sends twice on purpose ("Send it again"). */
 const SENT_TWICE_ON_PURPOSE = new Set(["back-forward"]);
 
-/** The addresses that got more emails than their visitor asked for. */
-function duplicated(emails: string[]): number {
+/** How many emails each address got. */
+function countPerAddress(emails: string[]): Map<string, number> {
   const perAddress = new Map<string, number>();
   for (const email of emails) perAddress.set(email, (perAddress.get(email) ?? 0) + 1);
+  return perAddress;
+}
+
+/** The addresses that got more emails than their visitor asked for. */
+function duplicated(perAddress: Map<string, number>): number {
   return [...perAddress].filter(
     ([email, count]) => count > (SENT_TWICE_ON_PURPOSE.has(label(email)) ? 2 : 1),
   ).length;
@@ -106,9 +111,7 @@ function duplicated(emails: string[]): number {
 const label = (email: string) => email.replace(/-[0-9a-f]{8}@.*$/, "");
 
 /** How many addresses got how many emails, each count with the tests' labels for its addresses. */
-function emailsPerAddress(emails: string[]): string {
-  const perAddress = new Map<string, number>();
-  for (const email of emails) perAddress.set(email, (perAddress.get(email) ?? 0) + 1);
+function emailsPerAddress(perAddress: Map<string, number>): string {
   const byCount = new Map<number, Set<string>>();
   for (const [email, count] of perAddress) {
     const labels = byCount.get(count) ?? new Set<string>();
@@ -135,10 +138,12 @@ try {
     const { expected, unexpected, flaky } = report.stats;
     runs += expected + unexpected + flaky;
     failed += unexpected + flaky + (code !== 0 && unexpected === 0 ? 1 : 0);
-    duplicates += duplicated(emails);
+    const perAddress = countPerAddress(emails);
+    const duplicatedHere = duplicated(perAddress);
+    duplicates += duplicatedHere;
     console.log(
       `starved ${rate}x: ${expected + unexpected + flaky} runs, ${unexpected + flaky} failed, ` +
-        `${duplicated(emails)} addresses duplicated; emails per address: ${emailsPerAddress(emails)}`,
+        `${duplicatedHere} addresses duplicated; emails per address: ${emailsPerAddress(perAddress)}`,
     );
   }
 } finally {
