@@ -8,10 +8,11 @@
  * it was taken, never what was typed.
  *
  * The check (typo-hint.ts and its lists), with the hint's words and button (typo-hint-part.tsx), is
- * a chunk of its own, loaded after the visitor's first interaction with the page, so a page that is only looked at never pays for it. A send never
- * waits for it: until it has loaded there is no hint, and an address sent meanwhile goes as typed
- * (and is not questioned later). A field left before it loads gets its hint once it has, if the
- * field still holds that address; a chunk that cannot load means no hint, nothing else.
+ * a chunk of its own, loaded after the visitor's first interaction with the page, so a page that is
+ * only looked at never pays for it. A send never waits for it: until it has loaded there is no
+ * hint, and an address sent meanwhile goes as typed (and is not questioned later). A field left
+ * before it loads gets its hint once it has, if the field still holds that address; a chunk that
+ * cannot load means no hint, nothing else.
  */
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { fieldSignals } from "@/analytics/field-signals";
