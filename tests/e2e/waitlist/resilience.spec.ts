@@ -606,6 +606,22 @@ test.describe("one address, many tabs", { tag: "@tabs" }, () => {
   });
 });
 
+/**
+ * The visitor joins with `address`, which the emulator refuses once (429: the page waits before
+ * its retry, on its own clock, paused from the first byte), and leaves while it waits; the clock
+ * then stands a minute later (the SDK's own one-a-second stamp long past), for the next visit.
+ */
+async function leaveWhilePending(page: Page, emulator: EmulatorControls, address: string) {
+  await emulator.fault({ count: 1, status: 429, match: { email: address } });
+  await pauseClockBeforeLoad(page);
+  await gotoApp(page, "/");
+  const { email, submit } = waitlistForm(page);
+  await email.fill(address);
+  await submit.click();
+  await expect(page.getByText(WAITING.crowd)).toBeVisible();
+  await page.clock.setSystemTime(CLOCK_START + 60_000);
+}
+
 test.describe("leave and come back", { tag: "@tabs" }, () => {
   test("a signup still pending when the visitor leaves is sent on the next visit, with a note and no retyping", async ({
     page,
@@ -615,17 +631,9 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     consoleGuard.expectSendFailureLog();
     consoleGuard.expectNotFoundDocument();
     const address = uniqueEmail("come-back");
-    await emulator.fault({ count: 1, status: 429, match: { email: address } });
-    // The wait before the retry runs on the page's clock, which stays paused: the visitor leaves first.
-    await pauseClockBeforeLoad(page);
-    await gotoApp(page, "/");
-    const { email, submit } = waitlistForm(page);
-    await email.fill(address);
-    await submit.click();
-    await expect(page.getByText(WAITING.crowd)).toBeVisible();
-    // The visitor comes back a minute later (the SDK's own one-a-second stamp long past) to another
-    // page of the site; the send that finishes it is held, so the note can be read meanwhile.
-    await page.clock.setSystemTime(CLOCK_START + 60_000);
+    await leaveWhilePending(page, emulator, address);
+    // Back to another page of the site; the send that finishes it is held, so the note can be read
+    // meanwhile.
     const finishing = await holdRequests(page, 1);
     await gotoApp(page, "/no-such-page");
     await page.clock.runFor(1000);
@@ -652,15 +660,8 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     consoleGuard.expectSendFailureLog();
     consoleGuard.expectAssetLoadFailures();
     const address = uniqueEmail("note-unloadable");
-    await emulator.fault({ count: 1, status: 429, match: { email: address } });
-    await pauseClockBeforeLoad(page);
-    await gotoApp(page, "/");
-    const { email, submit } = waitlistForm(page);
-    await email.fill(address);
-    await submit.click();
-    await expect(page.getByText(WAITING.crowd)).toBeVisible();
-    // Back a minute later, where the note's file cannot be had (offline for it, or a redeploy).
-    await page.clock.setSystemTime(CLOCK_START + 60_000);
+    await leaveWhilePending(page, emulator, address);
+    // Back where the note's file cannot be had (offline for it, or a redeploy).
     await page.route(PENDING_NOTE, (route) => route.abort());
     const refused = page.waitForEvent("requestfailed", (request) =>
       PENDING_NOTE.test(request.url()),
