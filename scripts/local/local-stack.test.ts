@@ -14,7 +14,7 @@ const root = resolve(import.meta.dirname, "../..");
 const TSX = resolve(root, "node_modules/.bin/tsx");
 /** Generous: each run starts Node and tsx, on a machine shared with other test runs. */
 const RUN_TIMEOUT_MS = 90_000;
-// A test waits for its run to end, so it must be allowed longer than the run: Vitest's 5 s is not.
+// A test waits for its run to end, so it must be allowed longer than the run: the suite's 30 s is not.
 vi.setConfig({ testTimeout: RUN_TIMEOUT_MS + 5_000 });
 
 let busy: Server;

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "@playwright/test";
 import type { EmulatorControls } from "../../../server/emulator/client";
+import type { Fault } from "../../../server/emulator/faults";
 import {
   CHROMIUM_ARGS,
   chromiumExecutable,
@@ -607,18 +608,33 @@ test.describe("one address, many tabs", { tag: "@tabs" }, () => {
 });
 
 /**
- * The visitor joins with `address`, which the emulator refuses once (429: the page waits before
- * its retry, on its own clock, paused from the first byte), and leaves while it waits; the clock
- * then stands a minute later (the SDK's own one-a-second stamp long past), for the next visit.
+ * The visitor joins with `address` while the emulator refuses its sends as `refusal` says, and
+ * sees `waiting`. The page's clock stands from the first byte: the waits between tries end only as
+ * the test moves time, so the retry budget cannot run out while a slow machine leaves or reloads.
  */
-async function leaveWhilePending(page: Page, emulator: EmulatorControls, address: string) {
-  await emulator.fault({ count: 1, status: 429, match: { email: address } });
+async function joinWhileRefused(
+  page: Page,
+  emulator: EmulatorControls,
+  address: string,
+  refusal: Omit<Fault, "match">,
+  waiting: string,
+) {
+  await emulator.fault({ ...refusal, match: { email: address } });
   await pauseClockBeforeLoad(page);
   await gotoApp(page, "/");
   const { email, submit } = waitlistForm(page);
   await email.fill(address);
   await submit.click();
-  await expect(page.getByText(WAITING.crowd)).toBeVisible();
+  await expect(page.getByText(waiting)).toBeVisible();
+}
+
+/**
+ * The visitor joins with `address`, which the emulator refuses once (429: the page waits before
+ * its retry), and leaves while it waits; the clock then stands a minute later (the SDK's own
+ * one-a-second stamp long past), for the next visit.
+ */
+async function leaveWhilePending(page: Page, emulator: EmulatorControls, address: string) {
+  await joinWhileRefused(page, emulator, address, { count: 1, status: 429 }, WAITING.crowd);
   await page.clock.setSystemTime(CLOCK_START + 60_000);
 }
 
@@ -697,15 +713,7 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     consoleGuard.expectSendFailureLog();
     const address = uniqueEmail("cancel");
     // Refused long enough for the visitor to cancel on the next visit.
-    await emulator.fault({ count: 30, status: 503, match: { email: address } });
-    // The pages' clock stands from the first byte: the waits between tries end only as the test
-    // moves time, so the retry budget cannot run out while a slow machine reloads.
-    await pauseClockBeforeLoad(page);
-    await gotoApp(page, "/");
-    const { email, submit } = waitlistForm(page);
-    await email.fill(address);
-    await submit.click();
-    await expect(page.getByText(WAITING.trouble)).toBeVisible();
+    await joinWhileRefused(page, emulator, address, { count: 30, status: 503 }, WAITING.trouble);
     await reloadApp(page);
     const note = page.getByRole("region", { name: "Your waitlist signup" });
     // The note comes at the page's idle, on its clock.
