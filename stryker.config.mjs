@@ -17,7 +17,7 @@ export default {
     "!src/app/**/*.test.ts",
     "!src/waitlist/**/*.test.ts",
     // The typo hint's corpus is test data, not logic.
-    "!src/waitlist/core/typo-hint-corpus.ts",
+    "!src/waitlist/core/typo-hint.test-corpus.ts",
     "src/waitlist/ui/use-waitlist-signup.ts",
     "src/waitlist/ui/use-typo-hint.ts",
   ],

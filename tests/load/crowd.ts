@@ -11,15 +11,11 @@ import { readEmailConfig } from "../../src/lib/config";
 import {
   buildTemplateParams,
   LIMIT_RATE,
-  rateStampStore,
+  memoryProvider,
 } from "../../src/waitlist/browser/email-client";
-import { keyedHash } from "../../src/waitlist/browser/keyed-hash";
-import { trackFailure, withTracking } from "../../src/waitlist/browser/signup-signals";
+import { signalsPart } from "../../src/waitlist/browser/signup-signals";
 import { systemClock } from "../../src/waitlist/core/clock";
-import { memoryStore } from "../../src/waitlist/core/key-value-store";
-import { createSignupMemory } from "../../src/waitlist/core/signup-memory";
-import type { TabLock } from "../../src/waitlist/core/tab-lock";
-import { createWaitlistSignup } from "../../src/waitlist/core/waitlist-signup";
+import { createDelivery, type DeliveryDeps, type Records } from "../../src/waitlist/core/delivery";
 import { STACK_EMAIL_IDS } from "../e2e/support/stack-settings";
 
 /** The ids of .env.emulator, which the emulator accepts by default: the test stacks' own. */
@@ -34,7 +30,16 @@ export type VisitorResult = {
 };
 
 /** One visitor per browser: nobody shares a tab lock, so it lets each delivery straight in. */
-const ownBrowserOnly: TabLock = (_name, _signal, task) => task();
+const ownBrowserOnly: DeliveryDeps["lock"] = (_email, _signal, task) => task();
+
+/** One browser's records, in memory. */
+function browserRecords(): Records {
+  const records = new Map<string, Awaited<ReturnType<Records["read"]>>>();
+  return {
+    read: async (email) => records.get(email.toLowerCase()) ?? null,
+    write: async (email, record) => void records.set(email.toLowerCase(), record),
+  };
+}
 
 /** Points the SDK at the emulator. The SDK reads `location.pathname` in send (Node has none). */
 export function initSdk(origin: string): void {
@@ -89,7 +94,6 @@ export async function signalsPosted(): Promise<void> {
 /** One visitor's signup of `email`, as production runs it, from submit to outcome. */
 export async function visit(email: string, budgetMs: number): Promise<VisitorResult> {
   const { timeoutMs } = readEmailConfig({});
-  const site = memoryStore();
   // The page's own signals: its view (each visitor a page of its own, where one process's page
   // views of one address would count once), then the visitor's first touch of the field.
   visitors += 1;
@@ -99,37 +103,28 @@ export async function visit(email: string, budgetMs: number): Promise<VisitorRes
   crowdSignals.track({ name: "pageview" });
   Object.assign(globalThis, { location: { ...location, href: `${location.origin}/` } });
   crowdSignals.track({ name: "Form Start" });
-  const signup = withTracking(
-    createWaitlistSignup({
-      send: async (to) => {
-        await emailjs.send(CROWD_IDS.serviceId, CROWD_IDS.templateId, buildTemplateParams(to), {
-          // The SDK's limitRate and its storage as production builds set them, one browser each.
-          limitRate: LIMIT_RATE,
-          storageProvider: rateStampStore(site, Date.now),
-        });
-      },
-      memory: createSignupMemory({
-        site,
-        tab: memoryStore(),
-        clock: systemClock,
-        hash: keyedHash(crypto),
-      }),
-      lock: ownBrowserOnly,
-      clock: systemClock,
-      random: Math.random,
-      network: { isOnline: () => true, whenOnline: async () => {} },
-      timeoutMs,
-      budgetMs,
-    }),
-    crowdSignals,
-  );
+  // The SDK's limitRate and its storage as production builds set them, one browser each.
+  const rateStamp = memoryProvider();
+  const deliver = createDelivery({
+    send: async (to) => {
+      await emailjs.send(CROWD_IDS.serviceId, CROWD_IDS.templateId, buildTemplateParams(to), {
+        limitRate: LIMIT_RATE,
+        storageProvider: rateStamp,
+      });
+    },
+    records: browserRecords(),
+    lock: ownBrowserOnly,
+    clock: systemClock,
+    random: Math.random,
+    network: { isOnline: () => true, whenOnline: async () => {} },
+    timeoutMs,
+    budgetMs,
+    leaving: () => new AbortController().signal,
+    observe: signalsPart(crowdSignals).observe,
+  });
   const started = Date.now();
   const seconds = () => (Date.now() - started) / 1000;
-  try {
-    const outcome = await signup.submit(email);
-    return { email, outcome: outcome === "sent" ? "sent" : "pending", seconds: seconds() };
-  } catch (error) {
-    trackFailure(error, crowdSignals);
-    return { email, outcome: "told", seconds: seconds() };
-  }
+  const { outcome } = await deliver(email, "form");
+  if (outcome === "failed") return { email, outcome: "told", seconds: seconds() };
+  return { email, outcome: outcome === "sent" ? "sent" : "pending", seconds: seconds() };
 }

@@ -1,11 +1,12 @@
 /**
  * The optional bot check EmailJS verifies (reCAPTCHA v2 invisible), as the rest of the waitlist
- * sees it. Every use sits behind `__BOT_CHECK_ON__`, a build-time constant (src/lib/bot-check-build.ts):
- * without VITE_RECAPTCHA_SITE_KEY it is `false`, each use folds away and recaptcha.ts is never bundled, so
- * that build is byte for byte the build without the feature.
+ * sees it: an optional part of the waitlist (`botCheckPart`), handed in at start-up only where
+ * `__BOT_CHECK_ON__`, a build-time constant (src/lib/bot-check-build.ts), is true: without
+ * VITE_RECAPTCHA_SITE_KEY it is `false`, and recaptcha.ts is never bundled.
  */
 import { RECAPTCHA_ORIGIN, RECAPTCHA_SITE_KEY } from "@/lib/bot-check-build";
 import { retryingImport } from "@/lib/retrying-import";
+import type { SignupPart } from "./browser-signup";
 import type { BotCheckFailure, Recaptcha } from "./recaptcha";
 
 export type { BotCheckFailure };
@@ -70,6 +71,24 @@ export function createBotCheck() {
 }
 
 export type BotCheck = ReturnType<typeof createBotCheck>;
+
+/** The template parameter EmailJS reads a reCAPTCHA token from. */
+const RECAPTCHA_PARAM = "g-recaptcha-response";
+
+/**
+ * The check as a part of the waitlist: a fresh token with each request, loaded on the visitor's
+ * intent in the field, focus given back once the form has settled.
+ */
+export function botCheckPart(): SignupPart {
+  const check = createBotCheck();
+  return {
+    ticket: async (signal, onAsking) => ({
+      [RECAPTCHA_PARAM]: await check.token(signal, onAsking),
+    }),
+    onField: check.loadOnIntent,
+    onSettled: check.formSettled,
+  };
+}
 
 /** Why a failed signup got no token, if that is why it failed: the form says what to do. */
 export function botCheckFailureOf(error: unknown): BotCheckFailure | undefined {

@@ -1,69 +1,60 @@
 /**
- * The waitlist signup as the browser runs it: the rules of waitlist-signup.ts wired to EmailJS, site
- * storage (or the tab's memory where storage is blocked), WebCrypto's keyed hash, the tab lock, the
- * real clock, Math.random and the browser's online state; the page's lifetime stops its deliveries.
+ * The waitlist as the browser runs it: the delivery loop (src/waitlist/core/delivery.ts) given,
+ * once, the records in IndexedDB (or the page's memory where site data is blocked), a Web Lock per
+ * address, EmailJS, the real clock, the network's state, the page's lifetime and the optional parts
+ * (the bot check's ticket, the field signals' ears), which enter here and nowhere else.
  */
-import { fieldSignals } from "@/analytics/field-signals";
 import { emailConfig } from "@/lib/config";
 import { systemClock } from "@/waitlist/core/clock";
-import { createSignupMemory, type SignupMemory } from "@/waitlist/core/signup-memory";
-import { sendingMark, storageLease, unlessSending, webLocks } from "@/waitlist/core/tab-lock";
 import {
-  createWaitlistSignup,
+  createDelivery,
+  type DeliveryDeps,
   type DeliveryOptions,
+  type Ending,
   type Network,
-  type WaitlistSignup,
-} from "@/waitlist/core/waitlist-signup";
-import { type BotCheck, createBotCheck } from "./bot-check";
-import { safeStore, sweepRetiredKeys } from "./browser-storage";
-import { createEmailClient, type EmailClient } from "./email-client";
-import { keyedHash } from "./keyed-hash";
-import { type PageSignup, withTracking } from "./signup-signals";
-
-/** A lease a tab stops renewing (it closed) frees the lock for the others after this long. */
-const LEASE_MS = 5000;
-
-/** Web Locks, where the browser has them (not every one has; nor Node, in the unit tests). */
-const webLockManager = (): LockManager | undefined => globalThis.navigator?.locks;
+  type Records,
+  type Start,
+} from "@/waitlist/core/delivery";
+import { isValidEmail } from "@/waitlist/core/email-validation";
+import { kept, next, type PendingRecord, recordOf } from "@/waitlist/core/signup-record";
+import { sweepOurKeys } from "./browser-storage";
+import { createEmailClient } from "./email-client";
+import { indexedTable, memoryTable, type SignupTable } from "./signup-table";
 
 /**
- * The page's signup memory: what earlier deploys left goes as it is made, and what is past its
- * keeping too, unless a tab is sending or waiting to send (its clock may disagree with this page's:
- * signup-memory.ts).
+ * What an optional part (the bot check, the field signals) adds, handed in at start-up: a ticket
+ * for each request, ears for every delivery's events, what the form's field starts on intent and
+ * what it owes once the form shows how a signup ended.
  */
-function pageMemory(): SignupMemory {
-  sweepRetiredKeys(globalThis);
-  const site = safeStore(globalThis, "localStorage");
-  const memory = createSignupMemory({
-    site,
-    tab: safeStore(globalThis, "sessionStorage"),
-    clock: systemClock,
-    hash: keyedHash(crypto),
-  });
-  void unlessSending(webLockManager(), site, memory.expire);
-  return memory;
-}
+export type SignupPart = {
+  ticket?: DeliveryDeps["ticket"];
+  observe?: DeliveryDeps["observe"];
+  onField?(field: HTMLInputElement): void;
+  onSettled?(): void;
+};
+
+/** Every address's lock is named this, then its record's id. */
+const LOCK_PREFIX = "bulwark:waitlist:";
 
 /**
- * Calls `onSent` once `email` is recorded as sent in `memory`, already or later by another page;
- * returns its stop. A page can take an address's lock before the word of the send that freed it
- * arrives (where the pages share memory by messages, or the browser syncs storage between
- * processes), so an answer read there can be overtaken.
+ * `task` under the Web Lock `name`; `options.ifAvailable` hands it null where another holds it.
+ * Where the browser has no Web Locks or refuses them (site data blocked), the tab works alone.
  */
-function onceSent(memory: SignupMemory, email: string, onSent: () => void): () => void {
-  let stopped = false;
-  const check = async () => {
-    if (stopped || !(await memory.wasSent(email)) || stopped) return;
-    stop();
-    onSent();
-  };
-  const stopListening = safeStore(globalThis, "localStorage").onOutsideChange(() => void check());
-  const stop = () => {
-    stopped = true;
-    stopListening();
-  };
-  void check();
-  return stop;
+async function underLock<T>(
+  name: string,
+  options: LockOptions,
+  task: (held: boolean) => Promise<T>,
+): Promise<T> {
+  let ran = false;
+  try {
+    return await navigator.locks.request(name, options, (lock) => {
+      ran = true;
+      return task(lock !== null);
+    });
+  } catch (error) {
+    if (ran || options.signal?.aborted) throw error;
+    return task(true);
+  }
 }
 
 const browserNetwork: Network = {
@@ -85,103 +76,124 @@ const browserNetwork: Network = {
 };
 
 /**
- * The page's lifetime as a delivery sees it: `untilLeft` gives a delivery's options a signal aborted
- * as the page is left (also into the back-forward cache), so a delivery stops there and lets go of
- * its tab lock, and the next page is not kept waiting by a page that will not answer; what it was
- * doing stays recorded for the next visit. A page restored from the cache gets a fresh one. The
- * page is watched from the first delivery on.
+ * The page being left (also into the back-forward cache): its deliveries stop and let go of their
+ * locks, their records kept for the next page; a page restored from the cache starts afresh.
  */
-function pageLifetime() {
-  let leaving: AbortController | undefined;
-  function watch(): AbortController {
-    window.addEventListener("pagehide", () => leaving?.abort());
-    window.addEventListener("pageshow", (event) => {
-      if (event.persisted) leaving = new AbortController();
-    });
-    return new AbortController();
-  }
-  return {
-    /** The delivery's own signal, if any, or the page being left. */
-    untilLeft(options: DeliveryOptions): DeliveryOptions {
-      leaving ??= watch();
-      const left = leaving.signal;
-      return {
-        ...options,
-        signal: options.signal ? AbortSignal.any([options.signal, left]) : left,
-      };
-    },
-  };
-}
-
-/** The delivery rules wired to this browser: EmailJS, the bot check's ticket, the tab lock, the clock. */
-function coreSignup(memory: SignupMemory, email: EmailClient, botCheck: BotCheck): WaitlistSignup {
-  const lease = () =>
-    storageLease(
-      safeStore(globalThis, "localStorage"),
-      systemClock,
-      LEASE_MS,
-      Math.random().toString(36).slice(2),
-    );
-  return createWaitlistSignup({
-    ticket: __BOT_CHECK_ON__ ? botCheck.token : undefined,
-    send: email.send,
-    memory,
-    lock: "locks" in navigator ? webLocks(navigator.locks, lease()) : lease(),
-    sending: sendingMark(webLockManager()),
-    clock: systemClock,
-    random: Math.random,
-    network: browserNetwork,
-    timeoutMs: emailConfig.timeoutMs,
-    budgetMs: emailConfig.retryBudgetMs,
+function pageLifetime(): () => AbortSignal {
+  let leaving = new AbortController();
+  window.addEventListener("pagehide", () => leaving.abort());
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) leaving = new AbortController();
   });
+  return () => leaving.signal;
 }
 
 /**
- * The core as the page runs it: each delivery stopped as the page is left and, only in a build with
- * the field signals, heard by the funnel (how each delivery went).
+ * As the page first uses its records: what is past its keeping goes (each record under its
+ * address's lock, unless a tab holds it: that tab's delivery rewrites it), a time ahead of the
+ * clock is taken as today, and the key goes with the last record.
  */
-function pageSignup(
-  core: WaitlistSignup,
-  { untilLeft }: ReturnType<typeof pageLifetime>,
-): PageSignup {
-  const bounded: WaitlistSignup = {
-    ...core,
-    submit: (email, options = {}) => core.submit(email, untilLeft(options)),
-    sendPending: (email, options = {}) => core.sendPending(email, untilLeft(options)),
-    resend: (email, options = {}) => core.resend(email, untilLeft(options)),
+async function expire(table: SignupTable, now: number): Promise<void> {
+  for (const [id, value] of await table.entries()) {
+    const record = recordOf(value, isValidEmail);
+    const left = record && kept(record, now);
+    if (record && left === record) continue;
+    await underLock(LOCK_PREFIX + id, { ifAvailable: true }, async (held) => {
+      if (held) await table.put(id, left);
+    });
+  }
+  await table.dropKeyIfAlone();
+}
+
+/** The records, opened on first use: IndexedDB, else the page's memory. */
+function openRecords(): () => Promise<SignupTable> {
+  let table: Promise<SignupTable> | undefined;
+  return () => {
+    table ??= (async () => {
+      sweepOurKeys(globalThis);
+      const opened = await indexedTable(indexedDB, crypto.subtle).catch(memoryTable);
+      await expire(opened, Date.now()).catch(() => undefined);
+      return opened;
+    })();
+    return table;
   };
-  return __ANALYTICS_ON__ ? withTracking(bounded, fieldSignals) : bounded;
 }
 
 /**
- * The waitlist as this page's browser runs it, made once at start-up (src/entry-client.tsx) and
- * handed to both roots: the signup and its memory, each made on first use (never during the
- * prerender), and the bot check.
+ * The page's waitlist, made once at start-up (src/entry-client.tsx) with the optional `parts`;
+ * nothing of the browser is touched before its first use.
  */
-export function createBrowserWaitlist() {
-  let memory: SignupMemory | undefined;
-  let signup: PageSignup | undefined;
-  const email = createEmailClient();
-  // Only in a build with the check: every use sits behind `__BOT_CHECK_ON__` (bot-check.ts).
-  const botCheck = (__BOT_CHECK_ON__ ? createBotCheck() : undefined) as BotCheck;
-  const lifetime = pageLifetime();
-  const waitlist = {
-    /** The page's signup memory (`pageMemory`), made on first use. */
-    memory: (): SignupMemory => {
-      memory ??= pageMemory();
-      return memory;
+export function createBrowserWaitlist(parts: SignupPart[] = []) {
+  const table = openRecords();
+  const records: Records = {
+    async read(email) {
+      const opened = await table();
+      return recordOf(await opened.get(await opened.idOf(email)), isValidEmail);
     },
-    /** The page's signup (`pageSignup`), made on first use. */
-    signup: (): PageSignup => {
-      signup ??= pageSignup(coreSignup(waitlist.memory(), email, botCheck), lifetime);
-      return signup;
+    async write(email, record) {
+      const opened = await table();
+      await opened.put(await opened.idOf(email), record);
     },
-    /** Calls `onSent` once `email` is recorded as sent (`onceSent`); returns its stop. */
-    onceSent: (address: string, onSent: () => void): (() => void) =>
-      onceSent(waitlist.memory(), address, onSent),
-    botCheck,
   };
-  return waitlist;
+  const lock = async <T>(email: string, signal: AbortSignal, task: () => Promise<T>) => {
+    const name = LOCK_PREFIX + (await (await table()).idOf(email));
+    return underLock(name, { signal }, task);
+  };
+  let deliver: ReturnType<typeof createDelivery> | undefined;
+  const each = <K extends keyof SignupPart>(name: K) =>
+    parts.flatMap((part) => part[name] ?? []) as NonNullable<SignupPart[K]>[];
+  const delivery = () =>
+    (deliver ??= createDelivery({
+      records,
+      lock,
+      ticket: each("ticket")[0],
+      send: createEmailClient().send,
+      clock: systemClock,
+      random: Math.random,
+      network: browserNetwork,
+      timeoutMs: emailConfig.timeoutMs,
+      budgetMs: emailConfig.retryBudgetMs,
+      leaving: pageLifetime(),
+      observe(start) {
+        const ears = each("observe").map((observe) => observe(start));
+        return (event) => {
+          for (const ear of ears) ear(event);
+        };
+      },
+    }));
+  let signedUp = false;
+  return {
+    /** Delivers `email` (valid), started as `start`: the one verb of a signup. */
+    async deliver(email: string, start: Start, options?: DeliveryOptions): Promise<Ending> {
+      const ending = await delivery()(email, start, options);
+      if (ending.outcome === "sent") signedUp = true;
+      return ending;
+    },
+    /** The visitor stops `email` for good: its record goes (a delivered one stays). */
+    cancel: (email: string): Promise<void> =>
+      lock(email, new AbortController().signal, async () =>
+        records.write(email, next(await records.read(email), { type: "cancel" }).record),
+      ),
+    /** The signups this browser has not delivered yet, within their keeping. */
+    async pending(): Promise<PendingRecord[]> {
+      const now = Date.now();
+      return (await (await table()).entries()).flatMap(([, value]) => {
+        const record = recordOf(value, isValidEmail);
+        const left = record && kept(record, now);
+        return left && left.state !== "delivered" ? [left] : [];
+      });
+    },
+    /** Whether this page delivered a signup: the conversion event's arrival (conversion.ts). */
+    signedUpHere: (): boolean => signedUp,
+    /** The form's field is live: what the parts start on the visitor's intent. */
+    fieldReady(field: HTMLInputElement): void {
+      for (const onField of each("onField")) onField(field);
+    },
+    /** The form shows how a signup ended: what the parts owe then (focus back from the check). */
+    settled(): void {
+      for (const onSettled of each("onSettled")) onSettled();
+    },
+  };
 }
 
 export type BrowserWaitlist = ReturnType<typeof createBrowserWaitlist>;

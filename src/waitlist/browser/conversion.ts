@@ -26,8 +26,8 @@ function loadedAsThisPage(): boolean {
  * Logs the conversion if this view of /success is an arrival from a send (the page's `waitlist`
  * knows whether this tab sent one); says whether it did.
  */
-export function logConversion(waitlist: Pick<BrowserWaitlist, "memory">): boolean {
-  if (loadedAsThisPage() || !waitlist.memory().signedUpInThisTab()) return false;
+export function logConversion(waitlist: Pick<BrowserWaitlist, "signedUpHere">): boolean {
+  if (loadedAsThisPage() || !waitlist.signedUpHere()) return false;
   console.log(`[conversion] ${CONVERSION_EVENT}`, {
     page: window.location.pathname,
     at: new Date().toISOString(),

@@ -5,7 +5,7 @@
  * is online and a random number in [0, 1) are passed in.
  */
 
-type FailureKind = "try-again" | "maybe-delivered" | "refused";
+export type FailureKind = "try-again" | "maybe-delivered" | "refused";
 
 export type Failure = {
   kind: FailureKind;
@@ -13,8 +13,6 @@ export type Failure = {
   offline?: boolean;
   /** Rate-limited: EmailJS's one-a-second slot was taken, and comes back within a second. */
   throttled?: boolean;
-  /** The server's Retry-After, where one was readable. */
-  retryAfterMs?: number;
 };
 
 /** How long the next try waits at least: the SDK's own one-a-second stamp is then always past. */
@@ -43,10 +41,6 @@ export function classifyFailure(
   { online, timedOut = false }: { online: boolean; timedOut?: boolean },
 ): Failure {
   if (timedOut) return { kind: "maybe-delivered" };
-  const retryAfterMs =
-    error && typeof error === "object" && "retryAfterMs" in error
-      ? Number((error as { retryAfterMs: unknown }).retryAfterMs) || undefined
-      : undefined;
   const status = statusOf(error);
   // fetch failed (TypeError), or the SDK's status 0 "Network Error": no answer came back.
   if (status === undefined || status === 0) {
@@ -54,9 +48,9 @@ export function classifyFailure(
     if (typeof error === "string") return { kind: "refused" };
     return online ? { kind: "maybe-delivered" } : { kind: "try-again", offline: true };
   }
-  if (status === 429) return { kind: "try-again", throttled: true, retryAfterMs };
-  if (status === 503) return { kind: "try-again", retryAfterMs };
-  if (status >= 500) return { kind: "maybe-delivered", retryAfterMs };
+  if (status === 429) return { kind: "try-again", throttled: true };
+  if (status === 503) return { kind: "try-again" };
+  if (status >= 500) return { kind: "maybe-delivered" };
   // Any other 4xx: ours or the SDK's own refusals (403 blocklisted, 451 headless), a spent quota.
   if (status >= 400) return { kind: "refused" };
   // A 2xx/3xx that the SDK still rejected: do not guess it was delivered.
@@ -74,21 +68,12 @@ export function classifyUnsent({ online }: { online: boolean }): Failure {
 
 /**
  * The wait before try number `retry` + 1 (`retry` = 0 for the first retry): RETRY_FLOOR_MS plus a
- * uniformly random share of an exponentially growing window (full jitter), the window capped; never
- * shorter than the server's Retry-After.
+ * uniformly random share of an exponentially growing window (full jitter), the window capped. The
+ * SDK hides the answer's headers, and EmailJS documents no Retry-After: the floor keeps its one
+ * request a second.
  */
 export function retryDelay(retry: number, failure: Failure, random: () => number): number {
   const cap = failure.throttled ? THROTTLED_RETRY_CAP_MS : RETRY_CAP_MS;
   const window = Math.min(cap - RETRY_FLOOR_MS, RETRY_BASE_MS * 2 ** retry);
-  const jittered = RETRY_FLOOR_MS + Math.floor(random() * window);
-  return Math.max(jittered, failure.retryAfterMs ?? 0);
-}
-
-/** Reads a Retry-After header (seconds or an HTTP date) as milliseconds from `now`. */
-export function parseRetryAfter(value: string | null, now: number): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (value.trim() !== "" && Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  return RETRY_FLOOR_MS + Math.floor(random() * window);
 }

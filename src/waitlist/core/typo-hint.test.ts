@@ -1,5 +1,5 @@
 /**
- * The typo hint's check on its corpus (typo-hint-corpus.ts): no hint for any real, valid domain, and
+ * The typo hint's check on its corpus (typo-hint.test-corpus.ts): no hint for any real, valid domain, and
  * the generated slips hinted with the correction each should get, at least 90% of them, none with
  * a wrong one. Its lists are checked against every top-level domain (the `tlds` package, the IANA
  * list), so a real ending near a common one is never taken for a slip.
@@ -17,7 +17,7 @@ import {
   shortNameSlips,
   slipsOf,
   VALID_DOMAINS,
-} from "./typo-hint-corpus";
+} from "./typo-hint.test-corpus";
 
 const realEndings = new Set(tlds);
 const endingOf = (domain: string) => domain.slice(domain.lastIndexOf(".") + 1);

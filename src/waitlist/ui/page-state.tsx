@@ -5,24 +5,28 @@
  */
 import { createContext, useContext } from "react";
 import type { Root } from "react-dom/client";
+import { fieldSignals } from "@/analytics/field-signals";
+import { botCheckPart } from "@/waitlist/browser/bot-check";
 import { type BrowserWaitlist, createBrowserWaitlist } from "@/waitlist/browser/browser-signup";
-import { createResendQuestions, type ResendQuestions } from "./resend-question";
+import { signalsPart } from "@/waitlist/browser/signup-signals";
 
 export type PageState = {
-  /** The signup, its memory and the bot check as this page runs them, each made on first use. */
+  /** The waitlist as this page runs it, with the build's optional parts. */
   waitlist: BrowserWaitlist;
-  /** The one question about an address that may have arrived: the form asks it, the note shows it. */
-  questions: ResendQuestions;
   /** The form's own root while its host is in the page: the page's root ends it with the host. */
   formRoot: { current?: Root };
 };
 
+/**
+ * The page's state, with the build's optional parts: the one place they enter the waitlist, each
+ * only in a build with its setting (a build-time constant, so a build without it carries none).
+ */
 export function createPageState(): PageState {
-  return {
-    waitlist: createBrowserWaitlist(),
-    questions: createResendQuestions(),
-    formRoot: {},
-  };
+  const parts = [
+    ...(__BOT_CHECK_ON__ ? [botCheckPart()] : []),
+    ...(__ANALYTICS_ON__ ? [signalsPart(fieldSignals)] : []),
+  ];
+  return { waitlist: createBrowserWaitlist(parts), formRoot: {} };
 }
 
 const PageStateContext = createContext<PageState | null>(null);

@@ -1,16 +1,13 @@
 /**
  * How a signup ends for the visitor, wherever it was sent from (the form, or the note that finishes
  * one an earlier page left): delivered, "Redirecting..." is said and the page moves to /success;
- * failed, the spec's console line and the Submission failed toast (and, with the field signals on,
- * "Signup Failed" with its cause).
+ * failed, the spec's console line and the Submission failed toast.
  */
 import { useLocation } from "wouter";
-import { fieldSignals } from "@/analytics/field-signals";
 import { toast, whenToastAnnounced } from "@/hooks/use-toast";
 import { whenPageHydrated } from "@/lib/page-hydrated";
 import { SIGNUP_END_PATH } from "@/site-paths";
 import { describeSendError } from "@/waitlist/browser/email-client";
-import { trackFailure } from "@/waitlist/browser/signup-signals";
 import { waitlist } from "@/waitlist/texts";
 
 /** The longest the move to /success waits for "Redirecting..." to be announced. */
@@ -29,7 +26,6 @@ export function useSignupEndings() {
     },
     failed(sendError: unknown): void {
       console.error(`Waitlist submission failed: ${describeSendError(sendError)}`);
-      if (__ANALYTICS_ON__) void trackFailure(sendError, fieldSignals);
       toast({ ...waitlist.toasts.failure, variant: "destructive" });
     },
   };

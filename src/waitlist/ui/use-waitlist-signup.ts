@@ -1,10 +1,9 @@
 /**
- * Adapts the waitlist signup (src/waitlist/core) to the form: validation, the Joining... state, the
- * toasts and the move to /success, the hand-over of a submit the inline loader kept before the app
- * ran (how it started, said to the signup in its options), what the form's field starts (the
- * bot check's load on intent, the field signals' Form Start, the address kept from a failed
- * attempt) and the typo hint under it (use-typo-hint.ts), which a send from the form asks first.
- * The form reaches the signup through here only.
+ * Adapts the page's waitlist (src/waitlist/browser/browser-signup.ts) to the form: validation, the
+ * Joining... state, the toasts and the move to /success, the hand-over of a submit the inline
+ * loader kept before the app ran, the address kept from a failed attempt, what the field starts on
+ * the visitor's intent (the optional parts'), and the typo hint under it (use-typo-hint.ts), which
+ * a send from the form asks first. The form reaches the signup through here only.
  */
 import {
   type FormEvent,
@@ -14,14 +13,9 @@ import {
   useRef,
   useState,
 } from "react";
-import { fieldSignals } from "@/analytics/field-signals";
-import {
-  type BotCheck,
-  type BotCheckFailure,
-  botCheckFailureOf,
-} from "@/waitlist/browser/bot-check";
+import { type BotCheckFailure, botCheckFailureOf } from "@/waitlist/browser/bot-check";
+import type { WaitReason } from "@/waitlist/core/delivery";
 import { isValidEmail, normalizeEmail } from "@/waitlist/core/email-validation";
-import type { WaitReason } from "@/waitlist/core/waitlist-signup";
 import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/waitlist/hand-over/early-submit";
 import { usePageState } from "./page-state";
 import { useSignupEndings } from "./use-signup-endings";
@@ -44,15 +38,10 @@ export type FormStatus =
   | { kind: "joining"; waiting?: WaitReason | "check"; answered?: boolean }
   | { kind: "not-sent"; botCheck?: BotCheckFailure };
 
-/**
- * With the bot check: focus Google's challenge took in a turn that gave no token comes back to the
- * button once the form shows how the signup ended, the button saying Join Waitlist and usable again
- * (a layout effect: after that render is in the page), never while it still says Joining....
- */
-function useFocusBackAfterCheck(joining: boolean, botCheck: BotCheck) {
-  useLayoutEffect(() => {
-    if (!joining) botCheck.formSettled();
-  }, [joining, botCheck]);
+/** What the field and honeypot say now: a submit kept before the app ran sends what is there now. */
+function currentValues(target: HTMLFormElement): [string, string] {
+  const data = new FormData(target);
+  return [String(data.get(EMAIL_FIELD) ?? ""), String(data.get(HONEYPOT_FIELD) ?? "")];
 }
 
 export function useWaitlistSignup({
@@ -66,11 +55,14 @@ export function useWaitlistSignup({
   // A ref, not state: it blocks a second submit in the same frame, before React re-renders.
   const inFlight = useRef(false);
   const endings = useSignupEndings();
-  const { waitlist, questions } = usePageState();
+  const { waitlist } = usePageState();
   const typo = useTypoHint(field);
-  // A build-time constant: every render of a build calls it, or none does.
-  // biome-ignore lint/correctness/useHookAtTopLevel: the condition never changes within a build.
-  if (__BOT_CHECK_ON__) useFocusBackAfterCheck(status.kind === "joining", waitlist.botCheck);
+  const joining = status.kind === "joining";
+
+  // Once the form shows how a signup ended, with the button usable again: what the parts owe then.
+  useLayoutEffect(() => {
+    if (!joining) waitlist.settled();
+  }, [joining, waitlist]);
 
   /** Sends what the form holds; `keptBeforeApp`: the inline loader kept this submit. */
   async function submit(rawEmail: string, honeypot: string, keptBeforeApp = false) {
@@ -84,64 +76,63 @@ export function useWaitlistSignup({
     }
     // A submit kept before the app ran is sent as typed: the visitor saw no hint then.
     if (!keptBeforeApp && typo.holds(email)) return;
+    // A filled honeypot is a bot: it is told all went well, and nothing is sent.
+    if (honeypot !== "") {
+      form.current?.reset();
+      return endings.delivered();
+    }
     inFlight.current = true;
     setStatus({ kind: "joining" });
-    let ending: FormStatus = { kind: "idle" };
-    try {
-      const outcome = await waitlist.signup().submit(email, {
-        honeypot,
-        // How it started: only the field signals read it ("before-app" or "form").
-        ...(__ANALYTICS_ON__ && { keptBeforeApp }),
-        onWaiting: (waiting) => setStatus({ kind: "joining", waiting }),
-        onAsking: (asking) =>
+    const ending = await waitlist.deliver(email, keptBeforeApp ? "before-app" : "form", {
+      onEvent(event) {
+        if (event.type === "waiting") setStatus({ kind: "joining", waiting: event.reason });
+        if (event.type === "asking") {
           setStatus(
-            asking ? { kind: "joining", waiting: "check" } : { kind: "joining", answered: true },
-          ),
-      });
-      // The page is being left: the next visit finishes it.
-      if (outcome === "cancelled") return;
-      // Its last request may have arrived: the visitor says whether to send it again.
-      if (outcome === "unknown") return questions.ask(email);
+            event.asking
+              ? { kind: "joining", waiting: "check" }
+              : { kind: "joining", answered: true },
+          );
+        }
+      },
+    });
+    if (ending.outcome === "failed") {
+      inFlight.current = false;
+      setStatus({ kind: "not-sent", botCheck: botCheckFailureOf(ending.error) });
+      return endings.failed(ending.error);
+    }
+    // "cancelled": the page is being left, and the next visit finishes it.
+    if (ending.outcome !== "cancelled") {
       form.current?.reset();
       await endings.delivered();
-    } catch (sendError) {
-      ending = {
-        kind: "not-sent",
-        botCheck: __BOT_CHECK_ON__ ? botCheckFailureOf(sendError) : undefined,
-      };
-      endings.failed(sendError);
-    } finally {
-      inFlight.current = false;
-      setStatus(ending);
     }
+    inFlight.current = false;
+    setStatus({ kind: "idle" });
   }
-
-  /** What the field and honeypot say now: a submit kept before the app ran sends what is there now. */
-  function currentValues(target: HTMLFormElement): [string, string] {
-    const data = new FormData(target);
-    return [String(data.get(EMAIL_FIELD) ?? ""), String(data.get(HONEYPOT_FIELD) ?? "")];
-  }
+  // The latest submit, for the start-up effect below, which runs once.
+  const latestSubmit = useRef(submit);
+  latestSubmit.current = submit;
 
   // The form's own handler is live from this commit on: take over a submit kept before it was.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first commits.
   useLayoutEffect(() => {
     if (!takeKeptSubmit(window) || !form.current) return;
     const [email, honeypot] = currentValues(form.current);
     // An emptied field: the visitor took the submit back while the page was loading.
-    if (email.trim() !== "") void submit(email, honeypot, true);
-  }, []);
+    if (email.trim() !== "") void latestSubmit.current(email, honeypot, true);
+  }, [form]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first commits.
+  // The field is live: the parts start on intent, and an address a failed attempt kept comes back.
   useEffect(() => {
     const input = field.current;
-    if (__BOT_CHECK_ON__ && input) waitlist.botCheck.loadOnIntent(input);
-    if (__ANALYTICS_ON__ && input) fieldSignals.trackFormStart(input);
-    const pending = waitlist.signup().failedEmail();
-    if (input && pending && input.value === "") {
-      input.value = pending;
-      showKept();
-    }
-  }, []);
+    if (!input) return;
+    waitlist.fieldReady(input);
+    void waitlist.pending().then((records) => {
+      const failed = records.filter((record) => record.state === "failed").at(-1);
+      if (failed && input.value === "") {
+        input.value = failed.email;
+        setStatus((now) => (now.kind === "idle" ? { kind: "idle", kept: true } : now));
+      }
+    });
+  }, [field, waitlist]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -151,11 +142,6 @@ export function useWaitlistSignup({
   function onEmailInput(value: string) {
     if (status.kind === "invalid" && isValidEmail(value)) setStatus({ kind: "idle" });
     typo.onInput(value);
-  }
-
-  /** An address kept from an earlier failed attempt was put back in the field. */
-  function showKept() {
-    setStatus({ kind: "idle", kept: true });
   }
 
   return {

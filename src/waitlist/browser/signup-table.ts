@@ -1,0 +1,138 @@
+/**
+ * Where the signups' records live (docs/behaviour.md, "What the browser keeps"): one IndexedDB
+ * database, `bulwark`, whose `signups` store holds one record per address under the address's
+ * keyed hash (HMAC-SHA-256 of the address in lower case), and the random key those hashes are made
+ * with (a non-extractable WebCrypto key, under "key"). IndexedDB's transactions show a tab
+ * everything another tab committed before it, which the delivery's lock relies on. Where site data
+ * is blocked, the page's memory stands in (`memoryTable`): that tab works alone.
+ */
+
+/** The records by id: what the page's waitlist reads and writes. */
+export type SignupTable = {
+  /** The id of an address's record: its keyed hash, made with the browser's key. */
+  idOf(email: string): Promise<string>;
+  get(id: string): Promise<unknown>;
+  /** Writes `value` under `id`, or removes it, given null. */
+  put(id: string, value: unknown): Promise<void>;
+  /** Every record, by id. */
+  entries(): Promise<[string, unknown][]>;
+  /** Removes the key once no record is left: a later signup gets a new one. */
+  dropKeyIfAlone(): Promise<void>;
+};
+
+export const DATABASE = "bulwark";
+export const RECORDS = "signups";
+/** The id of the hashes' key in the store: no hash, whose text is base64, reads this way. */
+const KEY_ID = "key";
+
+/** An IndexedDB request's result, as a promise. */
+function result<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/**
+ * Runs `work` in one transaction of the records' store; resolves with what the getter it returns
+ * gives once the transaction has committed (only then may the lock go to another tab).
+ */
+function transact<T>(
+  db: IDBDatabase,
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => () => T,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(RECORDS, mode);
+    const outcome = work(transaction.objectStore(RECORDS));
+    transaction.oncomplete = () => resolve(outcome());
+    transaction.onerror = transaction.onabort = () => reject(transaction.error);
+  });
+}
+
+/** Calls `then` with a request's result, inside its transaction. */
+const onResult = <T>(request: IDBRequest<T>, then: (value: T) => void) => {
+  request.onsuccess = () => then(request.result);
+};
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const base64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+const HMAC = { name: "HMAC", hash: "SHA-256" } as const;
+
+/**
+ * The browser's key: the stored one, or one made now and put only where none is there yet, in one
+ * transaction, so two tabs starting at once end with the same key.
+ */
+async function keyOf(db: IDBDatabase, subtle: SubtleCrypto): Promise<CryptoKey> {
+  const stored = await transact(db, "readonly", (store) => {
+    const request = store.get(KEY_ID);
+    return () => request.result as unknown;
+  });
+  if (stored instanceof CryptoKey) return stored;
+  const made = (await subtle.generateKey(HMAC, false, ["sign"])) as CryptoKey;
+  return transact(db, "readwrite", (store) => {
+    let key = made;
+    onResult(store.get(KEY_ID), (found) => {
+      if (found instanceof CryptoKey) key = found;
+      else store.put(made, KEY_ID);
+    });
+    return () => key;
+  });
+}
+
+/** The records in IndexedDB; rejects where the browser refuses it (site data blocked). */
+export async function indexedTable(idb: IDBFactory, subtle: SubtleCrypto): Promise<SignupTable> {
+  const opening = idb.open(DATABASE, 1);
+  opening.onupgradeneeded = () => opening.result.createObjectStore(RECORDS);
+  const db = await result(opening);
+  // A later deploy that changes the database: this page lets go, and its next start opens anew.
+  db.onversionchange = () => db.close();
+  return {
+    async idOf(email) {
+      const key = await keyOf(db, subtle);
+      return base64(await subtle.sign(HMAC, key, utf8(email.toLowerCase())));
+    },
+    get: (id) =>
+      transact(db, "readonly", (store) => {
+        const request = store.get(id);
+        return () => request.result as unknown;
+      }),
+    put: (id, value) =>
+      transact(db, "readwrite", (store) => {
+        if (value === null) store.delete(id);
+        else store.put(value, id);
+        return () => undefined;
+      }),
+    entries: () =>
+      transact(db, "readonly", (store) => {
+        const ids = store.getAllKeys();
+        const values = store.getAll();
+        return () =>
+          ids.result.flatMap((id, at): [string, unknown][] =>
+            id === KEY_ID ? [] : [[String(id), values.result[at]]],
+          );
+      }),
+    dropKeyIfAlone: () =>
+      transact(db, "readwrite", (store) => {
+        onResult(store.getAllKeys(), (ids) => {
+          if (ids.length === 1 && ids[0] === KEY_ID) store.delete(KEY_ID);
+        });
+        return () => undefined;
+      }),
+  };
+}
+
+/** The page's memory, where site data is blocked: by address, gone with the page. */
+export function memoryTable(): SignupTable {
+  const records = new Map<string, unknown>();
+  return {
+    idOf: async (email) => email.toLowerCase(),
+    get: async (id) => records.get(id),
+    put: async (id, value) => {
+      if (value === null) records.delete(id);
+      else records.set(id, value);
+    },
+    entries: async () => [...records],
+    dropKeyIfAlone: async () => {},
+  };
+}
