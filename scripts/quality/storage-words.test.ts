@@ -1,20 +1,16 @@
 /**
  * What the site says it keeps in the browser, read against what the code keeps: the privacy
  * notice's "Kept in your browser" and docs/behaviour.md's "What the browser keeps" name each
- * keeping in the days the memory counts (src/waitlist/core/signup-memory.ts) and each key the site
- * writes or ever wrote (src/waitlist/core/storage-keys.ts). Run with the unit tests.
+ * keeping in the days the records count (src/waitlist/core/signup-record.ts) and the database the
+ * site writes (src/waitlist/browser/signup-table.ts); the browser tests read the storage itself
+ * (tests/e2e/waitlist/delivery.spec.ts, "what the browser keeps"). Run with the unit tests.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { privacyNotice } from "../../src/content/privacy";
-import { DAY_MS, DELIVERED_KEEP_MS, PENDING_KEEP_MS } from "../../src/waitlist/core/signup-memory";
-import {
-  MIGRATED_KEYS,
-  RETIRED_KEYS,
-  SITE_KEYS,
-  TAB_KEYS,
-} from "../../src/waitlist/core/storage-keys";
+import { DATABASE, RECORDS } from "../../src/waitlist/browser/signup-table";
+import { DAY_MS, DELIVERED_KEEP_MS, PENDING_KEEP_MS } from "../../src/waitlist/core/signup-record";
 
 const root = resolve(import.meta.dirname, "../..");
 const pendingDays = `${PENDING_KEEP_MS / DAY_MS} days`;
@@ -31,8 +27,9 @@ function keptSection(): string {
 }
 
 describe("the notice's words on what the browser keeps", () => {
-  it("gives the pending address's keeping in the memory's days, counted from a day", () => {
+  it("gives the pending address's keeping in the records' days, counted from a day, and where", () => {
     expect(notice[0]).toContain(`for ${pendingDays} from the day you last sent it`);
+    expect(notice[0]).toContain(`this site's database ("${DATABASE}")`);
   });
 
   it("says a failed address waits in the form for whoever uses the browser, and how to clear it", () => {
@@ -40,7 +37,7 @@ describe("the notice's words on what the browser keeps", () => {
     expect(notice[1]).toMatch(/shared computer send it or clear this site's data/);
   });
 
-  it("gives the hash's keeping in the memory's days, and that the day is kept, not the time", () => {
+  it("gives the hash's keeping in the records' days, and that the day is kept, not the time", () => {
     expect(notice[2]).toContain(`keyed hash of it and the day it was sent, for ${deliveredDays}`);
   });
 
@@ -48,7 +45,8 @@ describe("the notice's words on what the browser keeps", () => {
     expect(notice[2]).toMatch(/someone using this browser who guesses your address could check/);
   });
 
-  it("says removal waits for the next visit", () => {
+  it("says the key goes with the last hash, and removal waits for the next visit", () => {
+    expect(notice[3]).toMatch(/random key of those hashes goes with the last of them/);
     expect(notice[3]).toMatch(/removed the next time you open this site/);
     expect(notice).toHaveLength(4);
   });
@@ -57,17 +55,12 @@ describe("the notice's words on what the browser keeps", () => {
 describe("docs/behaviour.md on what the browser keeps", () => {
   const section = keptSection();
 
-  it("gives each keeping in the memory's days", () => {
+  it("gives each keeping in the records' days", () => {
     expect(section).toContain(`${pendingDays} from the day of its last submit`);
     expect(section).toContain(`for ${deliveredDays} from the day of its delivery`);
   });
 
-  it.each([
-    ...Object.values(SITE_KEYS),
-    ...Object.values(TAB_KEYS),
-    ...Object.values(MIGRATED_KEYS),
-    ...RETIRED_KEYS,
-  ])("names the key %s", (key) => {
-    expect(section).toContain(`\`${key}\``);
+  it.each([DATABASE, RECORDS])("names %s, where the records are kept", (name) => {
+    expect(section).toContain(`\`${name}\``);
   });
 });

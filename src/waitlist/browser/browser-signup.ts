@@ -9,11 +9,8 @@ import { systemClock } from "@/waitlist/core/clock";
 import {
   createDelivery,
   type DeliveryDeps,
-  type DeliveryOptions,
-  type Ending,
   type Network,
   type Records,
-  type Start,
 } from "@/waitlist/core/delivery";
 import { isValidEmail } from "@/waitlist/core/email-validation";
 import { kept, next, type PendingRecord, recordOf } from "@/waitlist/core/signup-record";
@@ -80,12 +77,17 @@ const browserNetwork: Network = {
  * locks, their records kept for the next page; a page restored from the cache starts afresh.
  */
 function pageLifetime(): () => AbortSignal {
-  let leaving = new AbortController();
-  window.addEventListener("pagehide", () => leaving.abort());
-  window.addEventListener("pageshow", (event) => {
-    if (event.persisted) leaving = new AbortController();
-  });
-  return () => leaving.signal;
+  let leaving: AbortController | undefined;
+  return () => {
+    if (!leaving) {
+      window.addEventListener("pagehide", () => leaving?.abort());
+      window.addEventListener("pageshow", (event) => {
+        if (event.persisted) leaving = new AbortController();
+      });
+      leaving = new AbortController();
+    }
+    return leaving.signal;
+  };
 }
 
 /**
@@ -105,17 +107,27 @@ async function expire(table: SignupTable, now: number): Promise<void> {
   await table.dropKeyIfAlone();
 }
 
-/** The records, opened on first use: IndexedDB, else the page's memory. */
-function openRecords(): () => Promise<SignupTable> {
-  let table: Promise<SignupTable> | undefined;
-  return () => {
-    table ??= (async () => {
-      sweepOurKeys(globalThis);
-      const opened = await indexedTable(indexedDB, crypto.subtle).catch(memoryTable);
-      await expire(opened, Date.now()).catch(() => undefined);
-      return opened;
-    })();
+/**
+ * The records, opened on first use, what is past its keeping removed then: IndexedDB, else the
+ * page's memory. `forWriting` makes the database if need be; `forReading` makes none, so a page
+ * that only looks for a pending signup leaves nothing behind.
+ */
+function openRecords() {
+  let opened: Promise<SignupTable> | undefined;
+  async function open(create: boolean): Promise<SignupTable | null> {
+    sweepOurKeys(globalThis);
+    const table = await indexedTable(indexedDB, crypto.subtle, create).catch(memoryTable);
+    if (table) await expire(table, Date.now()).catch(() => undefined);
     return table;
+  }
+  const forWriting = () => (opened ??= open(true) as Promise<SignupTable>);
+  return {
+    forWriting,
+    async forReading(): Promise<SignupTable | null> {
+      const found = opened ? undefined : await open(false);
+      if (found) opened ??= Promise.resolve(found);
+      return opened ?? null;
+    },
   };
 }
 
@@ -124,7 +136,8 @@ function openRecords(): () => Promise<SignupTable> {
  * nothing of the browser is touched before its first use.
  */
 export function createBrowserWaitlist(parts: SignupPart[] = []) {
-  const table = openRecords();
+  const tables = openRecords();
+  const table = tables.forWriting;
   const records: Records = {
     async read(email) {
       const opened = await table();
@@ -139,36 +152,31 @@ export function createBrowserWaitlist(parts: SignupPart[] = []) {
     const name = LOCK_PREFIX + (await (await table()).idOf(email));
     return underLock(name, { signal }, task);
   };
-  let deliver: ReturnType<typeof createDelivery> | undefined;
   const each = <K extends keyof SignupPart>(name: K) =>
     parts.flatMap((part) => part[name] ?? []) as NonNullable<SignupPart[K]>[];
-  const delivery = () =>
-    (deliver ??= createDelivery({
-      records,
-      lock,
-      ticket: each("ticket")[0],
-      send: createEmailClient().send,
-      clock: systemClock,
-      random: Math.random,
-      network: browserNetwork,
-      timeoutMs: emailConfig.timeoutMs,
-      budgetMs: emailConfig.retryBudgetMs,
-      leaving: pageLifetime(),
-      observe(start) {
-        const ears = each("observe").map((observe) => observe(start));
-        return (event) => {
-          for (const ear of ears) ear(event);
-        };
-      },
-    }));
   let signedUp = false;
+  const deliver = createDelivery({
+    records,
+    lock,
+    ticket: each("ticket")[0],
+    send: createEmailClient().send,
+    clock: systemClock,
+    random: Math.random,
+    network: browserNetwork,
+    timeoutMs: emailConfig.timeoutMs,
+    budgetMs: emailConfig.retryBudgetMs,
+    leaving: pageLifetime(),
+    observe(start) {
+      const ears = each("observe").map((observe) => observe(start));
+      return (event) => {
+        if (event.type === "ended" && event.outcome === "sent") signedUp = true;
+        for (const ear of ears) ear(event);
+      };
+    },
+  });
   return {
     /** Delivers `email` (valid), started as `start`: the one verb of a signup. */
-    async deliver(email: string, start: Start, options?: DeliveryOptions): Promise<Ending> {
-      const ending = await delivery()(email, start, options);
-      if (ending.outcome === "sent") signedUp = true;
-      return ending;
-    },
+    deliver,
     /** The visitor stops `email` for good: its record goes (a delivered one stays). */
     cancel: (email: string): Promise<void> =>
       lock(email, new AbortController().signal, async () =>
@@ -177,7 +185,8 @@ export function createBrowserWaitlist(parts: SignupPart[] = []) {
     /** The signups this browser has not delivered yet, within their keeping. */
     async pending(): Promise<PendingRecord[]> {
       const now = Date.now();
-      return (await (await table()).entries()).flatMap(([, value]) => {
+      const opened = await tables.forReading();
+      return (opened ? await opened.entries() : []).flatMap(([, value]) => {
         const record = recordOf(value, isValidEmail);
         const left = record && kept(record, now);
         return left && left.state !== "delivered" ? [left] : [];

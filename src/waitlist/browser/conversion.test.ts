@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { memoryStore } from "@/waitlist/core/key-value-store";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -26,10 +25,6 @@ async function setup({
   path = "/success",
   dataLayer,
 }: Arrival) {
-  const sessionStorage = memoryStore();
-  if (signedUp) sessionStorage.setItem("bulwark:waitlist:signed-up", "1");
-  vi.stubGlobal("localStorage", memoryStore());
-  vi.stubGlobal("sessionStorage", sessionStorage);
   vi.stubGlobal("window", { location: { pathname: path }, dataLayer });
   vi.stubGlobal("performance", {
     getEntriesByType: (type: string) =>
@@ -37,9 +32,8 @@ async function setup({
   });
   const log = vi.spyOn(console, "log").mockImplementation(() => {});
   const { logConversion } = await import("./conversion");
-  // The page's waitlist, made as the page's start makes it (src/entry-client.tsx).
-  const waitlist = (await import("./browser-signup")).createBrowserWaitlist();
-  return { log, logConversion: () => logConversion(waitlist) };
+  // What the page's waitlist knows of this tab (browser-signup.ts, `signedUpHere`).
+  return { log, logConversion: () => logConversion({ signedUpHere: () => signedUp }) };
 }
 
 describe("logConversion", () => {

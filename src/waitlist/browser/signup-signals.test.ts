@@ -1,98 +1,94 @@
 // @vitest-environment happy-dom
 /**
- * The funnel's view of a delivery: one "Signup" per delivered signup with how it started (a submit
- * kept before the app ran says so in its options) and whether it was retried, one "Signup Kept" at
- * its first wait, "Signup Failed" with its cause; nothing for a signup that was not sent here. The
- * delivery and the page's signals are stand-ins.
+ * The funnel's view of a delivery, from its events: one "Signup" per delivered signup with how it
+ * started and whether it was retried, one "Signup Kept" at its first wait, "Signup Failed" with its
+ * cause; nothing for a signup that was not sent here. The page's signals are a stand-in.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FieldEvent, FieldSignals } from "@/analytics/field-signals";
-import type {
-  DeliveryOptions,
-  SignupOutcome,
-  WaitlistSignup,
-} from "@/waitlist/core/waitlist-signup";
-import { trackFailure, withTracking } from "./signup-signals";
+import type { DeliveryEvent, Outcome, Start } from "@/waitlist/core/delivery";
+import { signalsPart, trackFailure } from "./signup-signals";
 
 const sent: FieldEvent[] = [];
 const signals: FieldSignals = {
   start: () => {},
   track: (event) => sent.push(event),
-  trackFormStart: () => {},
+  trackFormStart: vi.fn(),
 };
 
-/** A delivery that reports `waits` and ends in `outcome`; what it was given, in `given`. */
-function delivery(
-  outcome: SignupOutcome,
-  waits: Parameters<Required<DeliveryOptions>["onWaiting"]>[0][] = [],
+/** A delivery started as `start` that tells `events`, then ends in `outcome`. */
+function deliver(
+  start: Start,
+  outcome: Outcome,
+  { events = [], retried = false }: { events?: DeliveryEvent[]; retried?: boolean } = {},
 ) {
-  return vi.fn(async (_email: string, options: DeliveryOptions = {}) => {
-    for (const reason of waits) options.onWaiting?.(reason);
-    return outcome;
-  });
+  const ear = signalsPart(signals).observe?.(start);
+  for (const event of events) ear?.(event);
+  ear?.({ type: "ended", start, outcome, retried });
 }
 
-function signup(outcome: SignupOutcome, waits: Parameters<typeof delivery>[1] = []) {
-  const run = delivery(outcome, waits);
-  return { submit: run, sendPending: run, resend: run } as unknown as WaitlistSignup & {
-    submit: typeof run;
-  };
-}
+const waiting = (reason: "crowd" | "trouble" | "slow"): DeliveryEvent => ({
+  type: "waiting",
+  reason,
+});
 
 beforeEach(() => {
   sent.length = 0;
 });
 
-describe("withTracking", () => {
-  it("a delivered submit is one Signup from the form, not retried", async () => {
-    await withTracking(signup("sent"), signals).submit("ada@example.com");
-    expect(sent).toEqual([
-      { name: "Signup", props: { start: "form", retried: "no", bot_check: "off" } },
-    ]);
-  });
+describe("signalsPart", () => {
+  it.each(["form", "before-app", "resumed"] as const)(
+    "a delivered signup started as %s is one Signup that says so, not retried",
+    (start) => {
+      deliver(start, "sent");
+      expect(sent).toEqual([{ name: "Signup", props: { start, retried: "no", bot_check: "off" } }]);
+    },
+  );
 
-  it("a submit whose options say it was kept before the app started is that start, the next the form's", async () => {
-    const core = signup("sent");
-    const tracked = withTracking(core, signals);
-    await tracked.submit("ada@example.com", { honeypot: "", keptBeforeApp: true });
-    await tracked.submit("grace@example.com");
-    expect(sent.map((event) => "props" in event && event.props)).toEqual([
-      { start: "before-app", retried: "no", bot_check: "off" },
-      { start: "form", retried: "no", bot_check: "off" },
-    ]);
-    // The core gets its own options: the honeypot, not how the submit started.
-    expect(core.submit.mock.calls[0]?.[1]).toHaveProperty("honeypot", "");
-    expect(core.submit.mock.calls[0]?.[1]).not.toHaveProperty("keptBeforeApp");
-  });
-
-  it("tells the first wait as Signup Kept, passes every wait on, and a retry marks the Signup", async () => {
-    const onWaiting = vi.fn();
-    await withTracking(signup("sent", ["crowd", "trouble"]), signals).sendPending(
-      "ada@example.com",
-      { onWaiting },
-    );
-    expect(onWaiting.mock.calls).toEqual([["crowd"], ["trouble"]]);
+  it("tells the first wait as Signup Kept, once, and a retry marks the Signup", () => {
+    deliver("form", "sent", { events: [waiting("crowd"), waiting("trouble")], retried: true });
     expect(sent).toEqual([
       { name: "Signup Kept", props: { reason: "crowd" } },
-      { name: "Signup", props: { start: "resumed", retried: "yes", bot_check: "off" } },
+      { name: "Signup", props: { start: "form", retried: "yes", bot_check: "off" } },
     ]);
   });
 
-  it("an answer only overdue is kept, not retried", async () => {
-    await withTracking(signup("sent", ["slow"]), signals).resend("ada@example.com");
-    expect(sent.at(-1)).toEqual({
-      name: "Signup",
-      props: { start: "resent", retried: "no", bot_check: "off" },
-    });
+  it("each delivery has its own first wait", () => {
+    deliver("form", "cancelled", { events: [waiting("slow")] });
+    deliver("form", "cancelled", { events: [waiting("crowd")] });
+    expect(sent).toEqual([
+      { name: "Signup Kept", props: { reason: "slow" } },
+      { name: "Signup Kept", props: { reason: "crowd" } },
+    ]);
   });
 
-  it.each(["already-sent", "ignored", "cancelled", "unknown"] as const)(
+  it.each(["already-sent", "cancelled"] as const)(
     "a delivery that ends %s is no Signup",
-    async (outcome) => {
-      await withTracking(signup(outcome), signals).submit("ada@example.com");
+    (outcome) => {
+      deliver("form", outcome);
       expect(sent).toEqual([]);
     },
   );
+
+  it("a failed delivery is one Signup Failed with its cause", async () => {
+    const ear = signalsPart(signals).observe?.("form");
+    ear?.({
+      type: "ended",
+      start: "form",
+      outcome: "failed",
+      retried: false,
+      error: { status: 429 },
+    });
+    await vi.waitFor(() =>
+      expect(sent).toEqual([{ name: "Signup Failed", props: { cause: "throttled" } }]),
+    );
+  });
+
+  it("the field's first use is Form Start's", () => {
+    const field = document.createElement("input");
+    signalsPart(signals).onField?.(field);
+    expect(signals.trackFormStart).toHaveBeenCalledWith(field);
+  });
 });
 
 describe("trackFailure", () => {

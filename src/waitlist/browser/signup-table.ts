@@ -80,11 +80,27 @@ async function keyOf(db: IDBDatabase, subtle: SubtleCrypto): Promise<CryptoKey> 
   });
 }
 
-/** The records in IndexedDB; rejects where the browser refuses it (site data blocked). */
-export async function indexedTable(idb: IDBFactory, subtle: SubtleCrypto): Promise<SignupTable> {
+/**
+ * The records in IndexedDB; null where there is no database yet and `create` is false (a page
+ * that only looks makes none); rejects where the browser refuses it (site data blocked).
+ */
+export async function indexedTable(
+  idb: IDBFactory,
+  subtle: SubtleCrypto,
+  create: boolean,
+): Promise<SignupTable | null> {
   const opening = idb.open(DATABASE, 1);
-  opening.onupgradeneeded = () => opening.result.createObjectStore(RECORDS);
-  const db = await result(opening);
+  let absent = false;
+  opening.onupgradeneeded = ({ oldVersion }) => {
+    absent = oldVersion === 0 && !create;
+    if (absent) opening.transaction?.abort();
+    else opening.result.createObjectStore(RECORDS);
+  };
+  const db = await result(opening).catch((error: unknown) => {
+    if (absent) return null;
+    throw error;
+  });
+  if (!db) return null;
   // A later deploy that changes the database: this page lets go, and its next start opens anew.
   db.onversionchange = () => db.close();
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyFailure, classifyUnsent, parseRetryAfter, retryDelay } from "./retry-policy";
+import { classifyFailure, classifyUnsent, retryDelay } from "./retry-policy";
 
 const online = { online: true };
 const http = (status: number, text = "") => ({ status, text });
@@ -40,13 +40,6 @@ describe("classifyFailure", () => {
   it("the SDK refusing a missing id (it throws a string): refused", () => {
     expect(classifyFailure("The public key is required.", online)).toEqual({ kind: "refused" });
   });
-
-  it("carries a Retry-After the error was given", () => {
-    expect(classifyFailure({ ...http(503), retryAfterMs: 7000 }, online)).toEqual({
-      kind: "try-again",
-      retryAfterMs: 7000,
-    });
-  });
 });
 
 describe("classifyUnsent", () => {
@@ -82,29 +75,5 @@ describe("retryDelay", () => {
     expect(retryDelay(20, failure, () => 0.999_999)).toBe(29_999);
     expect(retryDelay(20, throttled, () => 0.999_999)).toBe(7999);
     expect(retryDelay(20, throttled, () => 0)).toBe(1000);
-  });
-
-  it("waits at least as long as Retry-After says, beyond the cap too", () => {
-    expect(retryDelay(0, { ...failure, retryAfterMs: 5000 }, () => 0)).toBe(5000);
-    expect(retryDelay(0, { ...failure, retryAfterMs: 45_000 }, () => 0.5)).toBe(45_000);
-    expect(retryDelay(3, { ...failure, retryAfterMs: 100 }, () => 0.5)).toBe(5000);
-  });
-});
-
-describe("parseRetryAfter", () => {
-  const now = Date.parse("2026-11-25T10:00:00Z");
-
-  it("reads seconds and HTTP dates", () => {
-    expect(parseRetryAfter("3", now)).toBe(3000);
-    expect(parseRetryAfter("0", now)).toBe(0);
-    expect(parseRetryAfter("Wed, 25 Nov 2026 10:00:20 GMT", now)).toBe(20_000);
-  });
-
-  it("reads nothing from an absent, empty or malformed header, and no wait from the past", () => {
-    expect(parseRetryAfter(null, now)).toBeUndefined();
-    expect(parseRetryAfter("", now)).toBeUndefined();
-    expect(parseRetryAfter("soon", now)).toBeUndefined();
-    expect(parseRetryAfter("Wed, 25 Nov 2026 09:00:00 GMT", now)).toBe(0);
-    expect(parseRetryAfter("-5", now)).toBe(0);
   });
 });

@@ -162,8 +162,8 @@ const cases: Case[] = [
     step: "send",
   },
   {
-    name: "a retry's request stays the retry",
-    record: sending(true, true),
+    name: "a request after a refused retry is still the retry",
+    record: sending(false, true),
     event: request,
     expected: sending(true, true),
     step: "send",
@@ -348,6 +348,11 @@ describe("kept", () => {
   ])("takes a %s record from the clock's future as today's", (_, record) => {
     const future = { ...record, day: EARLIER + 365 * DAY_MS };
     expect(kept(future, NOW)).toEqual({ ...record, day: TODAY });
+  });
+
+  it("takes tomorrow's record as today's on today's last millisecond", () => {
+    const tomorrow = { ...delivered, day: TODAY + DAY_MS };
+    expect(kept(tomorrow, TODAY + DAY_MS - 1)).toEqual({ ...delivered, day: TODAY });
   });
 
   it("keeps a record written today", () => {

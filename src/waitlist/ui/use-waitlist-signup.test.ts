@@ -1,32 +1,30 @@
 // @vitest-environment happy-dom
 /**
- * The form's hook over a stand-in for the signup module: validation before sending, one send at a
- * time, where the form stands (idle, an address kept, invalid, joining and why it waits, not sent),
- * the toasts, the move to /success, the hand-over of a submit the inline loader kept (said to the
- * signup in its options), the address of a failed attempt put back, and the typo hint a send from the
- * form asks first. Texts are typed here, not imported from src/waitlist/texts.ts.
+ * The form's hook over a stand-in for the page's waitlist (browser-signup.ts): validation before
+ * sending, one send at a time, where the form stands (idle, an address kept, invalid, joining and
+ * why it waits, not sent), how a delivery's ending shows (the toasts, the move to /success, nothing
+ * for a cancelled one), the honeypot, the hand-over of a submit the inline loader kept (delivered
+ * as started "before-app"), the address of a failed attempt put back from the pending records, what
+ * the waitlist's parts are told (the field is live, the form has settled) and the typo hint a send
+ * from the form asks first. Texts are typed here, not imported from src/waitlist/texts.ts.
  */
-import { act, createElement, Fragment, useRef } from "react";
+import { act, createElement, useRef } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fieldSignals } from "@/analytics/field-signals";
 import { markPageHydrated } from "@/lib/page-hydrated";
-import { createPageState, PageStateProvider, usePageState } from "./page-state";
-import { type ResendQuestion, useAskedQuestion } from "./resend-question";
+import type { DeliveryEvent, DeliveryOptions, Ending, Start } from "@/waitlist/core/delivery";
+import type { PendingRecord } from "@/waitlist/core/signup-record";
+import { createPageState, PageStateProvider } from "./page-state";
 import { useWaitlistSignup } from "./use-waitlist-signup";
 
-type Outcome = "sent" | "cancelled" | "unknown";
-type WaitReason = "crowd" | "trouble" | "offline" | "slow";
-type SubmitOptions = {
-  honeypot: string;
-  keptBeforeApp: boolean;
-  onWaiting: (reason: WaitReason) => void;
-  onAsking: (asking: boolean) => void;
-};
-
-const signup = vi.hoisted(() => ({
-  submit: vi.fn<(email: string, options: SubmitOptions) => Promise<Outcome>>(),
-  failedEmail: vi.fn<() => string | null>(),
+const waitlist = vi.hoisted(() => ({
+  deliver: vi.fn<(email: string, start: Start, options?: DeliveryOptions) => Promise<Ending>>(),
+  pending: vi.fn<() => Promise<PendingRecord[]>>(async () => []),
+  fieldReady: vi.fn<(field: HTMLInputElement) => void>(),
+  settled: vi.fn<() => void>(),
+  cancel: vi.fn(),
+  signedUpHere: vi.fn(),
 }));
 const toasts = vi.hoisted(() => ({
   toast: vi.fn((_input: { title: string; description?: string; variant?: string }) => "toast-1"),
@@ -34,33 +32,22 @@ const toasts = vi.hoisted(() => ({
 }));
 const navigate = vi.hoisted(() => vi.fn());
 
-vi.mock("@/waitlist/browser/browser-signup", () => ({
-  createBrowserWaitlist: () => ({ signup: () => signup }),
-}));
+vi.mock("@/waitlist/browser/browser-signup", () => ({ createBrowserWaitlist: () => waitlist }));
 vi.mock("@/hooks/use-toast", () => toasts);
 vi.mock("wouter", () => ({ useLocation: () => ["/", navigate] }));
 
-type Hook = ReturnType<typeof useWaitlistSignup>;
+const SENT: Ending = { outcome: "sent" };
+const failedWith = (error: unknown): Ending => ({ outcome: "failed", error });
+const REDIRECTING = { title: "Redirecting...", description: "Taking you to confirmation page" };
 
-let hook: Hook;
+let hook: ReturnType<typeof useWaitlistSignup>;
 /** What the field holds when the form first commits (as served, or typed before the app ran). */
 let servedEmail = "";
-/** Whether the served form has the honeypot field (a page of an older deploy may name it otherwise). */
+/** Whether the served form has the field, and the honeypot (a page of an older deploy may not). */
+let withField = true;
 let withHoneypot = true;
 let root: Root | undefined;
 let container: HTMLElement;
-
-/** Every resend question asked, as the note below the form would see them. */
-let questions: (ResendQuestion | null)[] = [];
-
-function Listener() {
-  questions.push(useAskedQuestion(usePageState().questions));
-  return null;
-}
-
-function Harness() {
-  return createElement(Fragment, null, createElement(Form), createElement(Listener));
-}
 
 function Form() {
   const form = useRef<HTMLFormElement>(null);
@@ -75,15 +62,16 @@ function Form() {
       onPointerDownCapture: hook.onGesture,
       onKeyDownCapture: hook.onGesture,
     },
-    createElement("input", {
-      ref: field,
-      name: "email",
-      defaultValue: servedEmail,
-      onBlur: (event: { currentTarget: HTMLInputElement }) =>
-        hook.onEmailLeave(event.currentTarget.value),
-      onInput: (event: { currentTarget: HTMLInputElement }) =>
-        hook.onEmailInput(event.currentTarget.value),
-    }),
+    withField &&
+      createElement("input", {
+        ref: field,
+        name: "email",
+        defaultValue: servedEmail,
+        onBlur: (event: { currentTarget: HTMLInputElement }) =>
+          hook.onEmailLeave(event.currentTarget.value),
+        onInput: (event: { currentTarget: HTMLInputElement }) =>
+          hook.onEmailInput(event.currentTarget.value),
+      }),
     hook.hint &&
       createElement("button", { type: "button", onClick: hook.takeHint }, hook.hint.corrected),
     withHoneypot && createElement("input", { name: "bw_kx7", defaultValue: "" }),
@@ -96,13 +84,16 @@ const emailField = () =>
   container.querySelector<HTMLInputElement>('[name="email"]') as HTMLInputElement;
 const honeypotField = () =>
   container.querySelector<HTMLInputElement>('[name="bw_kx7"]') as HTMLInputElement;
+/** Where the latest delivery tells its events. */
+const events = () => waitlist.deliver.mock.lastCall?.[2]?.onEvent as (e: DeliveryEvent) => void;
+const tell = (event: DeliveryEvent) => act(async () => events()(event));
 
 async function mount() {
   root = createRoot(container);
-  // The page's state, its signup the stand-in above.
+  // The page's state, its waitlist the stand-in above.
   const state = createPageState();
   await act(async () =>
-    root?.render(createElement(PageStateProvider, { value: state }, createElement(Harness))),
+    root?.render(createElement(PageStateProvider, { value: state }, createElement(Form))),
   );
 }
 
@@ -121,12 +112,17 @@ async function submitWith(email: string, honeypot = ""): Promise<boolean> {
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((ok, fail) => {
+  const promise = new Promise<T>((ok) => {
     resolve = ok;
-    reject = fail;
   });
-  return { promise, resolve, reject };
+  return { promise, resolve };
+}
+
+/** A delivery that ends when the test says. */
+function held() {
+  const ending = deferred<Ending>();
+  waitlist.deliver.mockReturnValueOnce(ending.promise);
+  return ending;
 }
 
 beforeEach(() => {
@@ -134,11 +130,14 @@ beforeEach(() => {
   document.documentElement.dataset.hydrated = "";
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   servedEmail = "";
+  withField = true;
   withHoneypot = true;
   container = document.createElement("div");
   document.body.append(container);
-  signup.submit.mockReset();
-  signup.failedEmail.mockReset().mockReturnValue(null);
+  waitlist.deliver.mockReset().mockResolvedValue(SENT);
+  waitlist.pending.mockReset().mockResolvedValue([]);
+  waitlist.fieldReady.mockClear();
+  waitlist.settled.mockClear();
   toasts.toast.mockClear();
   toasts.whenToastAnnounced.mockClear();
   navigate.mockReset();
@@ -155,12 +154,14 @@ afterEach(async () => {
 });
 
 describe("validation", () => {
-  it("refuses an invalid address: the message, focus on the field, nothing sent", async () => {
+  it("starts idle, and refuses an invalid address: the message, focus on the field, nothing sent", async () => {
     await mount();
-    await submitWith("not-an-address");
+    expect(hook.status).toEqual({ kind: "idle" });
+    // The browser never submits the form itself.
+    expect(await submitWith("not-an-address")).toBe(false);
     expect(hook.status).toEqual({ kind: "invalid" });
     expect(document.activeElement).toBe(emailField());
-    expect(signup.submit).not.toHaveBeenCalled();
+    expect(waitlist.deliver).not.toHaveBeenCalled();
   });
 
   it("an invalid address sent from the field itself: marked so, as no focus moves to say it", async () => {
@@ -171,61 +172,49 @@ describe("validation", () => {
     expect(document.activeElement).toBe(emailField());
   });
 
-  it("starts idle: no message, not joining, nothing said to be unsent or kept", async () => {
-    await mount();
-    expect(hook.status).toEqual({ kind: "idle" });
-  });
-
-  it("never lets the browser submit the form itself", async () => {
-    await mount();
-    expect(await submitWith("nope")).toBe(false);
-  });
-
-  it("a valid submit after an invalid one clears the message", async () => {
-    signup.submit.mockResolvedValue("sent");
-    await mount();
-    await submitWith("nope");
-    await submitWith("ada@example.com");
-    expect(hook.status).toEqual({ kind: "idle" });
-    expect(signup.submit).toHaveBeenCalledTimes(1);
-  });
-
-  it("clears the message once the field holds a valid address, not before", async () => {
+  it("clears the message once the field holds a valid address (not before), or one is sent", async () => {
     await mount();
     await submitWith("nope");
     await act(async () => hook.onEmailInput("still nope"));
     expect(hook.status).toEqual({ kind: "invalid" });
     await act(async () => hook.onEmailInput("ada@example.com"));
     expect(hook.status).toEqual({ kind: "idle" });
+    await submitWith("nope");
+    await submitWith("ada@example.com");
+    expect(hook.status).toEqual({ kind: "idle" });
+    expect(waitlist.deliver).toHaveBeenCalledTimes(1);
   });
 });
 
 describe("a send", () => {
-  it("sends the trimmed address with the honeypot, shows Joining... and then moves to /success", async () => {
-    const send = deferred<Outcome>();
-    signup.submit.mockReturnValue(send.promise);
+  it("delivers the trimmed address from the form, shows Joining... and then moves to /success", async () => {
+    const send = held();
     await mount();
-    await submitWith("  ada@example.com ", "bot value");
-    expect(signup.submit).toHaveBeenCalledTimes(1);
-    expect(signup.submit.mock.calls[0]?.[0]).toBe("ada@example.com");
-    expect(signup.submit.mock.calls[0]?.[1].honeypot).toBe("bot value");
-    // A build without the field signals tells the signup nothing of how it started.
-    expect(signup.submit.mock.calls[0]?.[1]).not.toHaveProperty("keptBeforeApp");
-    expect(hook.status).toEqual({ kind: "joining" });
-    await act(async () => send.resolve("sent"));
-    expect(emailField().value).toBe("");
-    expect(toasts.toast).toHaveBeenCalledWith({
-      title: "Redirecting...",
-      description: "Taking you to confirmation page",
+    await submitWith("  ada@example.com ");
+    expect(waitlist.deliver).toHaveBeenCalledTimes(1);
+    expect(waitlist.deliver).toHaveBeenCalledWith("ada@example.com", "form", {
+      onEvent: expect.any(Function),
     });
+    expect(hook.status).toEqual({ kind: "joining" });
+    await act(async () => send.resolve(SENT));
+    expect(emailField().value).toBe("");
+    expect(toasts.toast).toHaveBeenCalledWith(REDIRECTING);
     expect(toasts.whenToastAnnounced).toHaveBeenCalledWith("toast-1", 1000);
     expect(navigate).toHaveBeenCalledWith("/success");
     expect(hook.status).toEqual({ kind: "idle" });
   });
 
+  it("an address another tab or an earlier page already sent ends as a send", async () => {
+    waitlist.deliver.mockResolvedValue({ outcome: "already-sent" });
+    await mount();
+    await submitWith("ada@example.com");
+    expect(emailField().value).toBe("");
+    expect(toasts.toast).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith("/success");
+  });
+
   it("waits for the success toast to be announced before moving on", async () => {
     const announced = deferred<void>();
-    signup.submit.mockResolvedValue("sent");
     toasts.whenToastAnnounced.mockReturnValueOnce(announced.promise);
     await mount();
     await submitWith("ada@example.com");
@@ -233,11 +222,11 @@ describe("a send", () => {
     expect(hook.status).toEqual({ kind: "joining" });
     await act(async () => announced.resolve());
     expect(navigate).toHaveBeenCalledWith("/success");
+    expect(hook.status).toEqual({ kind: "idle" });
   });
 
   it("moves to /success only once the page's root has hydrated too", async () => {
     delete document.documentElement.dataset.hydrated;
-    signup.submit.mockResolvedValue("sent");
     await mount();
     await submitWith("ada@example.com");
     expect(toasts.toast).toHaveBeenCalledTimes(1);
@@ -246,78 +235,87 @@ describe("a send", () => {
     expect(navigate).toHaveBeenCalledWith("/success");
   });
 
-  it("sends once for a second submit while the first is under way", async () => {
-    const send = deferred<Outcome>();
-    signup.submit.mockReturnValue(send.promise);
+  it("sends once for a second submit while the first is under way, and again once it ended", async () => {
+    const send = held();
     await mount();
     await submitWith("ada@example.com");
     await submitWith("ada@example.com");
-    expect(signup.submit).toHaveBeenCalledTimes(1);
-    await act(async () => send.resolve("sent"));
-    signup.submit.mockResolvedValue("sent");
+    expect(waitlist.deliver).toHaveBeenCalledTimes(1);
+    await act(async () => send.resolve(SENT));
     await submitWith("bob@example.com");
-    expect(signup.submit).toHaveBeenCalledTimes(2);
+    expect(waitlist.deliver).toHaveBeenCalledTimes(2);
   });
 
   it("says why the signup waits, the latest reason, and stops saying it at the end", async () => {
-    const send = deferred<Outcome>();
-    signup.submit.mockReturnValue(send.promise);
+    const send = held();
     await mount();
     await submitWith("ada@example.com");
-    expect(hook.status).toEqual({ kind: "joining" });
-    await act(async () => signup.submit.mock.calls[0]?.[1].onWaiting("crowd"));
-    expect(hook.status).toEqual({ kind: "joining", waiting: "crowd" });
-    await act(async () => signup.submit.mock.calls[0]?.[1].onWaiting("trouble"));
-    expect(hook.status).toEqual({ kind: "joining", waiting: "trouble" });
-    await act(async () => send.resolve("sent"));
+    for (const reason of ["crowd", "trouble", "offline", "slow"] as const) {
+      await tell({ type: "waiting", reason });
+      expect(hook.status).toEqual({ kind: "joining", waiting: reason });
+    }
+    // What else a delivery tells says nothing new to the visitor.
+    await tell({ type: "taken-over" });
+    expect(hook.status).toEqual({ kind: "joining", waiting: "slow" });
+    await act(async () => send.resolve(SENT));
     expect(hook.status).toEqual({ kind: "idle" });
   });
 
   it("says while the bot check waits for the visitor to answer Google, and when it no longer does", async () => {
-    const send = deferred<Outcome>();
-    signup.submit.mockReturnValue(send.promise);
+    const send = held();
     await mount();
     await submitWith("ada@example.com");
-    const options = signup.submit.mock.calls[0]?.[1];
-    await act(async () => options?.onAsking(true));
+    await tell({ type: "asking", asking: true });
     expect(hook.status).toEqual({ kind: "joining", waiting: "check" });
     // Answered: still joining, the visitor told nothing new (Joining... was said before).
-    await act(async () => options?.onAsking(false));
+    await tell({ type: "asking", asking: false });
     expect(hook.status).toEqual({ kind: "joining", answered: true });
-    await act(async () => options?.onWaiting("crowd"));
-    await act(async () => options?.onAsking(true));
+    await tell({ type: "waiting", reason: "crowd" });
+    await tell({ type: "asking", asking: true });
     expect(hook.status).toEqual({ kind: "joining", waiting: "check" });
-    await act(async () => send.resolve("sent"));
-    expect(hook.status).toEqual({ kind: "idle" });
-  });
-
-  it("an address whose last request may have arrived: asks the visitor instead, and stays put", async () => {
-    questions = [];
-    signup.submit.mockResolvedValue("unknown");
-    await mount();
-    await submitWith("  ada@example.com ");
-    expect(questions.at(-1)).toEqual({ email: "ada@example.com" });
-    expect(new Set(questions.filter(Boolean)).size).toBe(1);
-    expect(emailField().value).toBe("  ada@example.com ");
-    expect(toasts.toast).not.toHaveBeenCalled();
-    expect(navigate).not.toHaveBeenCalled();
+    await act(async () => send.resolve(SENT));
     expect(hook.status).toEqual({ kind: "idle" });
   });
 
   it("a cancelled signup (the page is being left) neither resets the form nor moves on", async () => {
-    signup.submit.mockResolvedValue("cancelled");
+    waitlist.deliver.mockResolvedValueOnce({ outcome: "cancelled" });
     await mount();
     await submitWith("ada@example.com");
     expect(emailField().value).toBe("ada@example.com");
     expect(toasts.toast).not.toHaveBeenCalled();
+    expect(console.error).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
+    expect(hook.status).toEqual({ kind: "idle" });
+    // A page restored from the back-forward cache sends again.
+    await submitWith("ada@example.com");
+    expect(waitlist.deliver).toHaveBeenCalledTimes(2);
+  });
+
+  it("a send that ends after the form has gone still moves to /success", async () => {
+    const send = held();
+    await mount();
+    await submitWith("ada@example.com");
+    await act(async () => root?.unmount());
+    root = undefined;
+    await act(async () => send.resolve(SENT));
+    expect(navigate).toHaveBeenCalledWith("/success");
+  });
+
+  it("a filled honeypot is a bot: the form reset and told all went well, nothing delivered", async () => {
+    await mount();
+    await submitWith("ada@example.com", "bot value");
+    expect(waitlist.deliver).not.toHaveBeenCalled();
+    expect(emailField().value).toBe("");
+    expect(honeypotField().value).toBe("");
+    expect(toasts.toast).toHaveBeenCalledWith(REDIRECTING);
+    expect(navigate).toHaveBeenCalledWith("/success");
     expect(hook.status).toEqual({ kind: "idle" });
   });
 });
 
 describe("a failed send", () => {
   it("keeps the address, says it was not sent, shows the destructive toast and logs the error", async () => {
-    signup.submit.mockRejectedValue(new Error("429 Too Many Requests"));
+    waitlist.deliver.mockResolvedValueOnce(failedWith(new Error("429 Too Many Requests")));
     await mount();
     await submitWith("ada@example.com");
     expect(emailField().value).toBe("ada@example.com");
@@ -328,61 +326,109 @@ describe("a failed send", () => {
       title: "Submission failed",
       variant: "destructive",
     });
-    expect(console.error).toHaveBeenCalledWith(
-      expect.stringMatching(/^Waitlist submission failed: .*429 Too Many Requests/),
-    );
+    expect(console.error).toHaveBeenCalledWith("Waitlist submission failed: 429 Too Many Requests");
+    // Tried again: the next try clears the not-sent note.
+    const retry = held();
+    await submitWith("ada@example.com");
+    expect(waitlist.deliver).toHaveBeenCalledTimes(2);
+    expect(hook.status).toEqual({ kind: "joining" });
+    await act(async () => retry.resolve(SENT));
   });
 
-  it("a bot check that gave no token is a not-sent like any other in a build without the check", async () => {
-    // vitest.config.ts builds the tests as a site without the check (__BOT_CHECK_ON__ false).
+  it("a bot check that gave no token says why: the form tells the visitor what to do", async () => {
     const closed = Object.assign(new Error("reCAPTCHA gave no token: the visitor closed it"), {
       name: "BotCheckUnavailableError",
       reason: "closed",
     });
-    signup.submit.mockRejectedValue(closed);
+    waitlist.deliver.mockResolvedValue({ outcome: "failed", error: closed });
     await mount();
     await submitWith("ada@example.com");
-    expect(hook.status).toEqual({ kind: "not-sent" });
+    expect(hook.status).toEqual({ kind: "not-sent", botCheck: "closed" });
     expect(emailField().value).toBe("ada@example.com");
   });
+});
 
-  it("can be tried again, and the next try clears the not-sent note", async () => {
-    signup.submit.mockRejectedValueOnce(new Error("offline"));
-    const retry = deferred<Outcome>();
-    signup.submit.mockReturnValueOnce(retry.promise);
+describe("what the waitlist's parts are told", () => {
+  it("the field, once it is live", async () => {
     await mount();
+    expect(waitlist.fieldReady).toHaveBeenCalledTimes(1);
+    expect(waitlist.fieldReady).toHaveBeenCalledWith(emailField());
+  });
+
+  it("that the form has settled: as it first shows, never while joining, and at each ending", async () => {
+    const send = held();
+    await mount();
+    expect(waitlist.settled).toHaveBeenCalledTimes(1);
     await submitWith("ada@example.com");
-    expect(hook.status).toEqual({ kind: "not-sent" });
+    await tell({ type: "asking", asking: true });
+    await tell({ type: "asking", asking: false });
+    expect(waitlist.settled).toHaveBeenCalledTimes(1);
+    await act(async () => send.resolve(failedWith(new Error("offline"))));
+    expect(waitlist.settled).toHaveBeenCalledTimes(2);
     await submitWith("ada@example.com");
-    expect(signup.submit).toHaveBeenCalledTimes(2);
-    expect(hook.status).toEqual({ kind: "joining" });
-    await act(async () => retry.resolve("sent"));
+    expect(waitlist.settled).toHaveBeenCalledTimes(3);
+  });
+
+  it("nothing from a form without the field (an older deploy's page), nor a kept submit sent", async () => {
+    withField = false;
+    (window as unknown as Record<string, unknown>).__bulwarkSignup = { kept: true };
+    await mount();
+    expect(waitlist.fieldReady).not.toHaveBeenCalled();
+    expect(waitlist.deliver).not.toHaveBeenCalled();
+    expect(hook.status).toEqual({ kind: "idle" });
   });
 });
 
 describe("an address kept from an earlier failed attempt", () => {
-  it("is put back in an empty field and shown as kept, until the visitor sends it", async () => {
-    const send = deferred<Outcome>();
-    signup.submit.mockReturnValue(send.promise);
-    signup.failedEmail.mockReturnValue("ada@example.com");
+  const failed = (email: string): PendingRecord => ({ state: "failed", email, day: 0 });
+  const SENDING: PendingRecord = {
+    ...{ state: "sending", email: "bob@example.com", day: 0 },
+    ...{ inFlight: false, retried: false },
+  };
+
+  it("the latest is put back in an empty field and shown as kept, until the visitor sends it", async () => {
+    waitlist.pending.mockResolvedValue([
+      failed("ada@example.com"),
+      failed("grace@example.com"),
+      SENDING,
+    ]);
     await mount();
-    expect(emailField().value).toBe("ada@example.com");
+    expect(emailField().value).toBe("grace@example.com");
     expect(hook.status).toEqual({ kind: "idle", kept: true });
     // Typing in the field says nothing new about it.
-    await act(async () => hook.onEmailInput("ada@example.com"));
+    await act(async () => hook.onEmailInput("grace@example.com"));
     expect(hook.status).toEqual({ kind: "idle", kept: true });
-    await submitWith("ada@example.com");
+    const send = held();
+    await submitWith("grace@example.com");
+    expect(waitlist.deliver).toHaveBeenCalledWith("grace@example.com", "form", expect.anything());
     expect(hook.status).toEqual({ kind: "joining" });
-    await act(async () => send.reject(new Error("400 Bad Request")));
+    await act(async () => send.resolve(failedWith(new Error("400"))));
     expect(hook.status).toEqual({ kind: "not-sent" });
   });
 
   it("never replaces what the visitor typed before the app ran", async () => {
-    signup.failedEmail.mockReturnValue("ada@example.com");
+    waitlist.pending.mockResolvedValue([failed("ada@example.com")]);
     servedEmail = "grace@example.com";
     await mount();
     expect(emailField().value).toBe("grace@example.com");
     expect(hook.status).toEqual({ kind: "idle" });
+  });
+
+  it("a signup still being sent is not one: the field stays empty", async () => {
+    waitlist.pending.mockResolvedValue([SENDING]);
+    await mount();
+    expect(emailField().value).toBe("");
+    expect(hook.status).toEqual({ kind: "idle" });
+  });
+
+  it("found while the form says the field is invalid: put back, the message stays", async () => {
+    const records = deferred<PendingRecord[]>();
+    waitlist.pending.mockReturnValue(records.promise);
+    await mount();
+    await submitWith("");
+    await act(async () => records.resolve([failed("ada@example.com")]));
+    expect(emailField().value).toBe("ada@example.com");
+    expect(hook.status).toEqual({ kind: "invalid" });
   });
 });
 
@@ -393,39 +439,33 @@ describe("a submit the inline loader kept", () => {
     return queue;
   }
 
-  it("is sent once the form commits, with what the field says then", async () => {
-    signup.submit.mockResolvedValue("sent");
+  it("is delivered once the form commits, with what the field says then, started before the app", async () => {
     const queue = keptSubmit(true);
     servedEmail = " ada@example.com";
     await mount();
     expect(queue).toMatchObject({ kept: false, live: true });
-    expect(signup.submit).toHaveBeenCalledTimes(1);
-    expect(signup.submit.mock.calls[0]?.[0]).toBe("ada@example.com");
+    expect(waitlist.deliver).toHaveBeenCalledTimes(1);
+    expect(waitlist.deliver).toHaveBeenCalledWith("ada@example.com", "before-app", {
+      onEvent: expect.any(Function),
+    });
     expect(navigate).toHaveBeenCalledWith("/success");
   });
 
-  it("with the field signals on, says so to the signup for that submit only: the next is the form's", async () => {
-    // A build with VITE_PLAUSIBLE_DOMAIN (vitest.config.ts defines the constant as a global).
-    vi.stubGlobal("__ANALYTICS_ON__", true);
-    signup.submit.mockResolvedValue("sent").mockRejectedValueOnce(new Error("offline"));
+  it("only that submit: the next is the form's", async () => {
+    waitlist.deliver.mockResolvedValueOnce(failedWith(new Error("offline")));
     keptSubmit(true);
     servedEmail = "ada@example.com";
     await mount();
     await submitWith("ada@example.com");
-    expect(signup.submit.mock.calls.map(([, options]) => options.keptBeforeApp)).toEqual([
-      true,
-      false,
-    ]);
+    expect(waitlist.deliver.mock.calls.map(([, start]) => start)).toEqual(["before-app", "form"]);
   });
 
-  it("from a form without the honeypot field, sends an empty honeypot, not a made-up value", async () => {
-    signup.submit.mockResolvedValue("sent");
+  it("from a form without the honeypot field, is delivered: no honeypot is not a filled one", async () => {
     keptSubmit(true);
     servedEmail = "ada@example.com";
     withHoneypot = false;
     await mount();
-    expect(signup.submit).toHaveBeenCalledTimes(1);
-    expect(signup.submit.mock.calls[0]?.[1]).toMatchObject({ honeypot: "" });
+    expect(waitlist.deliver).toHaveBeenCalledTimes(1);
   });
 
   it("is dropped when the visitor emptied the field meanwhile", async () => {
@@ -433,7 +473,7 @@ describe("a submit the inline loader kept", () => {
     servedEmail = "   ";
     await mount();
     expect(queue).toMatchObject({ kept: false, live: true });
-    expect(signup.submit).not.toHaveBeenCalled();
+    expect(waitlist.deliver).not.toHaveBeenCalled();
     // Not even checked: an emptied field is a submit taken back, not an invalid address.
     expect(hook.status).toEqual({ kind: "idle" });
   });
@@ -443,7 +483,7 @@ describe("a submit the inline loader kept", () => {
     servedEmail = "ada@example.com";
     await mount();
     expect(queue.kept).toBe(false);
-    expect(signup.submit).not.toHaveBeenCalled();
+    expect(waitlist.deliver).not.toHaveBeenCalled();
   });
 });
 
@@ -451,10 +491,7 @@ describe("the typo hint", () => {
   const SLIP = "Jane@gmial.com";
   const hintButton = () => container.querySelector<HTMLButtonElement>('button[type="button"]');
 
-  /**
-   * The form mounted, and the visitor has touched the page: the check, which loads after the first
-   * interaction (use-typo-hint.ts, whose own tests cover the time before), is in.
-   */
+  /** Mounted, the page touched: the check, loaded after the first interaction, is in. */
   async function mountTouched() {
     await mount();
     await act(async () => {
@@ -463,7 +500,7 @@ describe("the typo hint", () => {
     });
   }
 
-  /** A key goes down in the form: what the hint shows now is what the visitor saw as they sent. */
+  /** A key goes down in the form: the hint shown now is what the visitor saw as they sent. */
   async function keyDown() {
     await act(async () => {
       emailField().dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
@@ -499,12 +536,11 @@ describe("the typo hint", () => {
   });
 
   it("a send from a field never left holds once, the hint shown; the next sends as typed, once", async () => {
-    signup.submit.mockResolvedValue("sent");
     await mountTouched();
     emailField().focus();
     await keyDown();
     await submitWith(SLIP);
-    expect(signup.submit).not.toHaveBeenCalled();
+    expect(waitlist.deliver).not.toHaveBeenCalled();
     expect(hook.hint).toEqual({ typed: SLIP, corrected: "Jane@gmail.com" });
     expect(hook.status).toEqual({ kind: "idle" });
     // Leaving the field now keeps it: it was shown, not yet answered.
@@ -512,13 +548,12 @@ describe("the typo hint", () => {
     expect(hook.hint).toEqual({ typed: SLIP, corrected: "Jane@gmail.com" });
     await keyDown();
     await submitWith(SLIP);
-    expect(signup.submit).toHaveBeenCalledTimes(1);
-    expect(signup.submit.mock.calls[0]?.[0]).toBe(SLIP);
+    expect(waitlist.deliver).toHaveBeenCalledTimes(1);
+    expect(waitlist.deliver.mock.calls[0]?.[0]).toBe(SLIP);
     expect(hook.hint).toBeNull();
   });
 
   it("a press on Join that leaves the field: the hint it brings holds that send", async () => {
-    signup.submit.mockResolvedValue("sent");
     await mountTouched();
     emailField().focus();
     emailField().value = SLIP;
@@ -529,26 +564,25 @@ describe("the typo hint", () => {
     });
     expect(hook.hint).not.toBeNull();
     await submitWith(SLIP);
-    expect(signup.submit).not.toHaveBeenCalled();
+    expect(waitlist.deliver).not.toHaveBeenCalled();
   });
 
   it("left with its hint shown, the address is sent as typed at the next send, and not questioned again", async () => {
-    signup.submit.mockRejectedValueOnce(new Error("offline")).mockResolvedValue("sent");
+    waitlist.deliver.mockResolvedValueOnce(failedWith(new Error("offline")));
     await mountTouched();
     await typeAndLeave(SLIP);
     await keyDown();
     await submitWith(SLIP);
-    expect(signup.submit).toHaveBeenCalledTimes(1);
+    expect(waitlist.deliver).toHaveBeenCalledTimes(1);
     expect(hook.status).toEqual({ kind: "not-sent" });
     // Tried again: sent as typed at once, no hint again.
     await typeAndLeave(SLIP);
     expect(hook.hint).toBeNull();
     await submitWith(SLIP);
-    expect(signup.submit.mock.calls.map(([email]) => email)).toEqual([SLIP, SLIP]);
+    expect(waitlist.deliver.mock.calls.map(([email]) => email)).toEqual([SLIP, SLIP]);
   });
 
   it("taken: the corrected address in the field, focus back on it, and that is what is sent", async () => {
-    signup.submit.mockResolvedValue("sent");
     await mountTouched();
     await typeAndLeave(SLIP);
     await act(async () => hintButton()?.click());
@@ -557,22 +591,20 @@ describe("the typo hint", () => {
     expect(hook.hint).toBeNull();
     await keyDown();
     await submitWith(emailField().value);
-    expect(signup.submit.mock.calls.map(([email]) => email)).toEqual(["Jane@gmail.com"]);
+    expect(waitlist.deliver.mock.calls.map(([email]) => email)).toEqual(["Jane@gmail.com"]);
   });
 
   it("a submit the inline loader kept is sent as typed: no hint was seen before the app ran", async () => {
-    signup.submit.mockResolvedValue("sent");
     (window as unknown as Record<string, unknown>).__bulwarkSignup = { kept: true };
     servedEmail = SLIP;
     await mountTouched();
-    expect(signup.submit.mock.calls.map(([email]) => email)).toEqual([SLIP]);
+    expect(waitlist.deliver.mock.calls.map(([email]) => email)).toEqual([SLIP]);
     expect(hook.hint).toBeNull();
   });
 
   it("with the field signals on, each hint that goes is one event saying whether it was taken", async () => {
     vi.stubGlobal("__ANALYTICS_ON__", true);
     const track = vi.spyOn(fieldSignals, "track").mockImplementation(() => undefined);
-    signup.submit.mockResolvedValue("sent");
     await mountTouched();
     const hintEvents = () => track.mock.calls.filter(([event]) => event.name === "Typo Hint");
     await typeAndLeave(SLIP);

@@ -16,7 +16,7 @@ import { BANDS, HERO_HEADING, TYPO_HINT } from "../support/copy";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
 import { holdRequests } from "../support/held-requests";
-import { CLOCK_START, pauseClockBeforeLoad } from "../support/page-clock";
+import { CLOCK_START, pauseClockBeforeLoad, runClockUntilShown } from "../support/page-clock";
 import { moveTo, readOn, spoken, typed } from "../support/spoken";
 import { E2E_BOT_CHECK_SITE_URL } from "../support/stack-ports";
 import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
@@ -271,7 +271,8 @@ test("the note of an earlier page: said once, in its words alone; its button rea
   await gotoApp(page, "/");
   const note = page.getByRole("region", { name: "Your waitlist signup" });
   const noted = await spoken(page, async () => {
-    await page.clock.runFor(1000);
+    // The note comes once the page has looked at idle and read its records, on its clock.
+    await runClockUntilShown(page, note);
     await expect(note).toContainText(address);
   });
   expect(noted).toEqual([polite(`We're finishing your waitlist signup for ${address}.`)]);

@@ -11,6 +11,7 @@ import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
 import { holdRequests, watchRequests } from "../support/held-requests";
 import { CLOCK_START, installClock, pauseClock, runClockUntil } from "../support/page-clock";
+import { databaseNames, namesAddress, siteData } from "../support/site-data";
 import { E2E_MISCONFIGURED_SITE_URL, E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
 import { E2E_RETRY_BUDGET_MS, E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
 import { type SendFault, submitWithFault } from "../support/submit-with-fault";
@@ -22,6 +23,7 @@ import {
   FAILURE_TITLE,
   JOINING,
   KEPT_NOTE,
+  PRIVACY_SUMMARY,
   WAITING,
 } from "../support/words";
 
@@ -251,22 +253,6 @@ test.describe("the same address again", () => {
   });
 });
 
-/** Everything the page's origin keeps in the browser's storage, as `area key=value` lines. */
-function storageHeld(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    (["localStorage", "sessionStorage"] as const).flatMap((area) =>
-      Object.entries(window[area]).map(([key, value]) => `${area} ${key}=${value}`),
-    ),
-  );
-}
-
-/** Whether `held` names the address anywhere, in any letter case, or even its local part. */
-const namesAddress = (held: string[], address: string) => {
-  const text = held.join("\n").toLowerCase();
-  const [local = address] = address.split("@");
-  return text.includes(address.toLowerCase()) || text.includes(local.toLowerCase());
-};
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 test.describe("what the browser keeps of a signup", () => {
@@ -282,7 +268,7 @@ test.describe("what the browser keeps of a signup", () => {
     await email.fill(address);
     await submit.click();
     await expectSuccessShown(page);
-    const held = await storageHeld(page);
+    const held = await siteData(page);
     expect(held.length, "something is kept to never send it twice").toBeGreaterThan(0);
     expect(namesAddress(held, address), held.join("\n")).toBe(false);
 
@@ -298,10 +284,7 @@ test.describe("what the browser keeps of a signup", () => {
     await page.clock.setSystemTime(CLOCK_START + 30 * DAY_MS + 60_000);
     await gotoApp(page);
     await appIdle(page);
-    expect(
-      (await storageHeld(page)).filter((line) => line.startsWith("localStorage ")),
-      "site storage after 30 days",
-    ).toEqual([]);
+    expect(await siteData(page), "site data after 30 days").toEqual([]);
     await email.fill(address);
     await submit.click();
     await expectSuccessShown(page);
@@ -309,39 +292,74 @@ test.describe("what the browser keeps of a signup", () => {
     expect(await emulator.outbox(address)).toHaveLength(2);
   });
 
-  test("what an earlier deploy kept in clear text is rewritten at the next visit, and still works", async ({
+  test("what the site keeps is one database the privacy notice names, and nothing else", async ({
     page,
+    consoleGuard,
     emulator,
   }) => {
-    const requests = await watchRequests(page);
-    const delivered = uniqueEmail("old-deploy-sent");
-    const failed = uniqueEmail("old-deploy-failed");
-    await gotoApp(page);
-    await appIdle(page);
-    // The formats the site wrote before: every delivered address in a list, a failed one as is.
-    await page.evaluate(
-      ({ sent, kept }) => {
-        localStorage.setItem("bulwark:waitlist:sent", JSON.stringify([sent.toLowerCase()]));
-        localStorage.setItem(
-          "bulwark:waitlist:pending",
-          JSON.stringify([{ email: kept, state: "failed" }]),
-        );
-      },
-      { sent: delivered, kept: failed },
+    consoleGuard.expectSendFailureLog();
+    const delivered = uniqueEmail("named-delivered");
+    const failed = uniqueEmail("named-failed");
+    await emulator.fault({ count: 1, status: 400, match: { email: failed } });
+    // The production build: the SDK's limitRate is on there, and keeps its stamp in the page.
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false }),
     );
-    await reloadApp(page);
+    await gotoApp(page, `${E2E_PRODUCTION_SITE_URL}/`);
     const { form, email, submit } = waitlistForm(page);
-    // The failed one is offered again, as before.
-    await expect(email).toHaveValue(failed);
-    await expect(form.getByText(KEPT_NOTE)).toBeVisible();
-    await appIdle(page);
-    expect(namesAddress(await storageHeld(page), delivered)).toBe(false);
-
+    await email.fill(failed);
+    await submit.click();
+    await expectFailureShown(page, failed);
     await email.fill(delivered);
     await submit.click();
     await expectSuccessShown(page);
-    expect(requests.count(), "the address the earlier deploy sent is not sent again").toBe(0);
-    expect(await emulator.outbox(delivered)).toEqual([]);
+    const held = await siteData(page);
+    expect(held.filter((line) => !line.startsWith("indexedDB "))).toEqual([]);
+    const names = await databaseNames(page);
+    expect(names.length).toBeGreaterThan(0);
+    await gotoApp(page, `${E2E_PRODUCTION_SITE_URL}/`);
+    await form.getByText(PRIVACY_SUMMARY).click();
+    const kept = form
+      .getByRole("definition")
+      .filter({ hasText: "Until your address is delivered" });
+    for (const name of names) await expect(kept).toContainText(`"${name}"`);
+  });
+
+  test("what an earlier deploy left in Web Storage is gone at the next visit", async ({ page }) => {
+    await gotoApp(page);
+    await page.evaluate(() => {
+      localStorage.setItem("bulwark:waitlist:sent", JSON.stringify(["ada@example.com"]));
+      localStorage.setItem("bulwark:waitlist:rate", String(Date.now()));
+      sessionStorage.setItem("bulwark:waitlist:signed-up", "1");
+      localStorage.setItem("another-script", "kept");
+    });
+    await reloadApp(page);
+    await appIdle(page);
+    expect(await siteData(page)).toEqual(["localStorage another-script=kept"]);
+  });
+
+  test("a signup a closed tab left mid-send, its lock freed with it: nothing of it is kept 40 days on", async ({
+    page,
+    context,
+  }) => {
+    const address = uniqueEmail("left-40-days");
+    await installClock(page);
+    await gotoApp(page);
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    // Its request is held out, and the tab closes while it is out: its record is left in flight.
+    const held = await holdRequests(page, 1);
+    await submit.click();
+    await held.arrived();
+    expect(namesAddress(await siteData(page), address)).toBe(true);
+    await page.close();
+    const next = await context.newPage();
+    await next.clock.install({ time: CLOCK_START + 40 * DAY_MS });
+    await gotoApp(next);
+    await appIdle(next);
+    expect(await siteData(next)).toEqual([]);
+    await expect(next.getByRole("region", { name: "Your waitlist signup" })).toHaveCount(0);
+    await expect(waitlistForm(next).email).toHaveValue("");
   });
 
   test("a failed address is offered again for a week, then forgotten", async ({
@@ -369,7 +387,7 @@ test.describe("what the browser keeps of a signup", () => {
     await appIdle(page);
     await expect(email).toHaveValue("");
     await expect(form.getByText(KEPT_NOTE)).toHaveCount(0);
-    expect(namesAddress(await storageHeld(page), address)).toBe(false);
+    expect(namesAddress(await siteData(page), address)).toBe(false);
     expect(await emulator.outbox(address)).toEqual([]);
   });
 });
@@ -542,25 +560,6 @@ test.describe("refusals by the SDK itself", () => {
     const outbox = await emulator.outbox(address);
     expect(outbox).toHaveLength(1);
     expect(outbox[0]?.template_params).toEqual({ email: address, ...EXPECTED_FIXED_PARAMS });
-  });
-
-  test("a rate-limit stamp from a clock that ran ahead is dropped, not obeyed", async ({
-    page,
-    emulator,
-  }) => {
-    await page.addInitScript(() =>
-      Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false }),
-    );
-    const address = uniqueEmail("future-stamp");
-    await gotoApp(page, `${E2E_PRODUCTION_SITE_URL}/`);
-    await page.evaluate(() =>
-      localStorage.setItem("bulwark:waitlist:rate", String(Date.now() + 3_600_000)),
-    );
-    const { email, submit } = waitlistForm(page);
-    await email.fill(address);
-    await submit.click();
-    await expectSuccessShown(page);
-    expect(await emulator.outbox(address)).toHaveLength(1);
   });
 
   test("missing ids: a build without a template id reports the failure", async ({

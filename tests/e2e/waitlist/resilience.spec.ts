@@ -20,7 +20,6 @@ import { expect, test } from "../support/fixtures";
 import { guardUrls, uniqueEmail } from "../support/guards";
 import {
   APP_SCRIPT,
-  holdAnswers,
   holdAppScript,
   holdRequests,
   isEmailRequest,
@@ -29,7 +28,6 @@ import {
 } from "../support/held-requests";
 import {
   CLOCK_START,
-  installClock,
   pauseClockBeforeLoad,
   runClockUntilShown,
   settled,
@@ -37,10 +35,11 @@ import {
 } from "../support/page-clock";
 import { pageRecord } from "../support/page-record";
 import { armRecorders } from "../support/recorders";
+import { namesAddress, siteData } from "../support/site-data";
 import { E2E_PRODUCTION_SITE_URL } from "../support/stack-ports";
 import { E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
-import { expectSuccessShown, toastsShown } from "../support/tab-records";
-import { appIdle, appLive, gotoApp, openTabIn, PRELOADED_MARK, reloadApp } from "../support/tabs";
+import { expectFailureShown, expectSuccessShown, toastsShown } from "../support/tab-records";
+import { appIdle, appLive, gotoApp, PRELOADED_MARK, reloadApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
 import {
   FAILURE_TITLE,
@@ -219,7 +218,7 @@ test.describe("a submit before the app starts is kept", { tag: "@tabs" }, () => 
     await appLive(page);
     await expect(submit).toHaveText(JOIN);
     // A send would have kept the address as being sent the moment the app took the form over.
-    expect(await page.evaluate(() => localStorage.getItem("bulwark:waitlist:pending"))).toBeNull();
+    expect(namesAddress(await siteData(page), address)).toBe(false);
     await expect(page.getByText(INVALID)).toHaveCount(0);
     await appIdle(page);
     expect(requests.count(), "requests").toBe(0);
@@ -321,37 +320,28 @@ test.describe("JavaScript off", () => {
   });
 });
 
-test.describe("site storage blocked", { tag: "@tabs" }, () => {
-  // One launch of a profile that blocks storage (slower than a test's usual context) for both:
-  // the app starts in each tab and the signup is sent once.
-  test("the app starts, and two tabs submitting one address, the second while the first is sending, send it once", async ({
+test.describe("site data blocked: the tab works alone", () => {
+  test("with cookies blocked, the app starts and a signup is sent once, with nothing kept", async ({
     emulator,
   }) => {
-    // The browser's "Block all cookies": reading localStorage throws a SecurityError.
+    // The browser's "Block all cookies": Web Storage throws, IndexedDB and Web Locks refuse.
     const { context, page, close } = await launchWithBlocked("cookies");
     try {
       const errors: string[] = [];
-      const address = uniqueEmail("no-storage-tabs");
+      const address = uniqueEmail("no-storage");
       const checkUrls = guardUrls(context);
       page.on("pageerror", (error) => errors.push(error.message));
       await gotoApp(page);
-      const tabs = [page, await openTabIn(context)] as const;
-      tabs[1].on("pageerror", (error) => errors.push(error.message));
-      for (const tab of tabs) await waitlistForm(tab).email.fill(address);
       const cookieKept = await page.evaluate(() => {
         // biome-ignore lint/suspicious/noDocumentCookie: the plainest probe of a blocked cookie jar.
         document.cookie = "probe=1";
         return document.cookie.includes("probe=1");
       });
       expect(cookieKept, "cookies are blocked in this profile").toBe(false);
-      // The first send is held out until the second tab has submitted: it is in flight meanwhile.
-      const firstSend = await holdRequests(context, 1);
-      await waitlistForm(page).submit.click();
-      await firstSend.arrived();
-      await waitlistForm(tabs[1]).submit.click();
-      await expect(waitlistForm(tabs[1]).submit).toHaveText(JOINING);
-      await firstSend.release();
-      await expectSuccessShown(...tabs);
+      const { email, submit } = waitlistForm(page);
+      await email.fill(address);
+      await submit.click();
+      await expectSuccessShown(page);
       expect(await emulator.outbox(address)).toHaveLength(1);
       expect(errors).toEqual([]);
       checkUrls();
@@ -359,50 +349,32 @@ test.describe("site storage blocked", { tag: "@tabs" }, () => {
       await close();
     }
   });
-});
 
-test.describe("site storage that reads but refuses writes (full, or older Safari's private mode)", {
-  tag: "@tabs",
-}, () => {
-  for (const webLocks of [true, false]) {
-    test(`two tabs submitting one address while the first is sending send it once, ${webLocks ? "with" : "without"} Web Locks`, async ({
-      openTab,
-      page,
-      emulator,
-    }) => {
-      const context = page.context();
-      await context.addInitScript((keepLocks) => {
-        Storage.prototype.setItem = () => {
-          throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-        };
-        if (!keepLocks) delete (Navigator.prototype as { locks?: unknown }).locks;
-      }, webLocks);
-      const address = uniqueEmail(webLocks ? "read-only-locks" : "read-only-lease");
-      await gotoApp(page, "/");
-      const tabs = [page, await openTab()] as const;
-      for (const tab of tabs) await waitlistForm(tab).email.fill(address);
-      const refused = await page.evaluate(() => {
-        localStorage.getItem("probe");
-        try {
-          localStorage.setItem("probe", "1");
-          return false;
-        } catch {
-          return true;
-        }
-      });
-      expect(refused, "storage reads but refuses writes").toBe(true);
-      expect(await page.evaluate(() => "locks" in navigator)).toBe(webLocks);
-      // The first send is held out until the second tab has submitted: it is out meanwhile.
-      const firstSend = await holdRequests(context, 1);
-      await waitlistForm(page).submit.click();
-      await firstSend.arrived();
-      await waitlistForm(tabs[1]).submit.click();
-      await expect(waitlistForm(tabs[1]).submit).toHaveText(JOINING);
-      await firstSend.release();
-      await expectSuccessShown(...tabs);
-      expect(await emulator.outbox(address)).toHaveLength(1);
+  test("where IndexedDB refuses to open, a failed address stays in the field and a retry is sent once", async ({
+    page,
+    emulator,
+    consoleGuard,
+  }) => {
+    consoleGuard.expectSendFailureLog();
+    await page.context().addInitScript(() => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException(
+          "The user denied permission to access the database.",
+          "UnknownError",
+        );
+      };
     });
-  }
+    const address = uniqueEmail("no-indexeddb");
+    await emulator.fault({ count: 1, status: 400, match: { email: address } });
+    await gotoApp(page);
+    const { email, submit } = waitlistForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expectFailureShown(page, address);
+    await submit.click();
+    await expectSuccessShown(page);
+    expect(await emulator.outbox(address)).toHaveLength(1);
+  });
 });
 
 test.describe("scripts that can no longer be fetched after load", () => {
@@ -474,8 +446,6 @@ test.describe("scripts that can no longer be fetched after load", () => {
 });
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
-/** The longest a page waits to look for a pending signup once its app is live (docs/behaviour.md). */
-const NOTE_LOOK_MS = 500;
 
 test.describe("one address, many tabs", { tag: "@tabs" }, () => {
   /**
@@ -652,8 +622,9 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     // meanwhile.
     const finishing = await holdRequests(page, 1);
     await gotoApp(page, "/no-such-page");
-    await page.clock.runFor(1000);
     const note = page.getByRole("region", { name: "Your waitlist signup" });
+    // The note comes once the page has looked at idle and read its records, on its clock.
+    await runClockUntilShown(page, note);
     await expect(note).toContainText(`We're finishing your waitlist signup for ${address}.`);
     await finishing.arrived();
     await finishing.release();
@@ -691,12 +662,11 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     await expect(note).toHaveCount(0);
     expect(await emulator.outbox(address)).toEqual([]);
     // Still kept in the browser, for this page or the next.
-    expect(await page.evaluate(() => localStorage.getItem("bulwark:waitlist:pending"))).toContain(
-      address,
-    );
+    expect(namesAddress(await siteData(page), address)).toBe(true);
     // The file can be had again: the visitor's next move loads the note, which sends it.
     await page.unroute(PENDING_NOTE);
     await page.mouse.move(1, 1);
+    await runClockUntilShown(page, note);
     await expect(note).toContainText(`We're finishing your waitlist signup for ${address}.`);
     await finishing.arrived();
     await finishing.release();
@@ -731,105 +701,12 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     expect(await emulator.outbox(address)).toEqual([]);
   });
 
-  test("a page closed with its request unanswered: not sent again unless the visitor asks", async ({
-    page,
-    emulator,
-  }) => {
-    const address = uniqueEmail("unknown");
-    // The first send arrives, but its answer is held from the page until the visitor has left it.
-    const answer = await holdAnswers(page);
-    await gotoApp(page, "/");
-    const { email, submit } = waitlistForm(page);
-    await email.fill(address);
-    await submit.click();
-    await answer.arrived();
-    await expect(submit).toHaveText(JOINING);
-    await reloadApp(page);
-    const note = page.getByRole("region", { name: "Your waitlist signup" });
-    await expect(note).toContainText(
-      `Your signup for ${address} was still being sent when the page closed, so we can't tell whether it arrived.`,
-    );
-    // Never "didn't go through" while the answer is unknown.
-    await expect(page.getByText(KEPT_NOTE)).toHaveCount(0);
-    await expect
-      .poll(async () => (await emulator.outbox(address)).length, UNTIL_TEST_TIMEOUT)
-      .toBe(1);
-    await note.getByRole("button", { name: "Dismiss" }).click();
-    await expect(note).toHaveCount(0);
-    await reloadApp(page);
-    await appIdle(page);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(note).toHaveCount(0);
-    expect(await emulator.outbox(address)).toHaveLength(1);
-  });
-
-  test("Back while the send is out, Forward once it arrived: Join asks before sending it again", async ({
-    page,
-    emulator,
-  }) => {
-    const address = uniqueEmail("back-forward");
-    // The pages' time is Playwright's clock, so the note's first look is timed on it below.
-    await installClock(page);
-    // The send arrives, but its answer is held from the page until the visitor has gone Back.
-    const answer = await holdAnswers(page);
-    await gotoApp(page, "/success");
-    await gotoApp(page, "/");
-    const { email, submit } = waitlistForm(page);
-    await email.fill(address);
-    await submit.click();
-    await answer.arrived();
-    await page.goBack();
-    await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/success`);
-    expect(await emulator.outbox(address)).toHaveLength(1);
-
-    const requests: string[] = [];
-    page.on("request", (request) => {
-      if (isEmailRequest(request)) requests.push(request.url());
-    });
-    // The note's part is asked for once the page has looked and found the pending signup (a route
-    // also keeps the browser's cache from answering it unseen).
-    let noteAsked = false;
-    await page.route(PENDING_NOTE, (route) => {
-      noteAsked = true;
-      return route.continue();
-    });
-    // Time stands still as the page comes back: the look waits for no time but the page's own.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
-    await page.goForward();
-    await appLive(page);
-    // The browser puts the address back in the field, as it does for a page it loads from history.
-    await expect(email).toHaveValue(address);
-    // Half a second after the app is live at the latest, idle or not (docs/behaviour.md).
-    await page.clock.runFor(NOTE_LOOK_MS);
-    await expect.poll(() => noteAsked, UNTIL_TEST_TIMEOUT).toBe(true);
-    await page.clock.resume();
-    const note = page.getByRole("region", { name: "Your waitlist signup" });
-    const question = `Your signup for ${address} was still being sent when the page closed, so we can't tell whether it arrived.`;
-    await expect(note).toContainText(question);
-
-    // Join with that address asks the same question instead of sending.
-    await submit.click();
-    await expect(note).toContainText(question);
-    await expect(note.getByRole("button", { name: "Send it again" })).toBeVisible();
-    await expect(submit).toHaveText(JOIN);
-    await expect(page).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
-    await expect(email).toHaveValue(address);
-    expect(requests).toEqual([]);
-    expect(await emulator.outbox(address)).toHaveLength(1);
-
-    // The visitor says so: it is sent once more, on purpose.
-    await note.getByRole("button", { name: "Send it again" }).click();
-    await expectSuccessShown(page);
-    expect(requests).toHaveLength(1);
-    expect(await emulator.outbox(address)).toHaveLength(2);
-  });
-
-  test("a page closed with its request unanswered: the visitor may send it again, once, and the other tabs' question ends", async ({
+  test("a page closed with its request unanswered: the next pages try it once more, without asking, and it arrives once", async ({
     openTab,
     page,
     emulator,
   }) => {
-    const address = uniqueEmail("resend");
+    const address = uniqueEmail("resumed");
     // The first send never arrives.
     await emulator.fault({ count: 1, hang: true, match: { email: address } });
     await gotoApp(page, "/");
@@ -837,29 +714,25 @@ test.describe("leave and come back", { tag: "@tabs" }, () => {
     await email.fill(address);
     await submit.click();
     await expect(submit).toHaveText(JOINING);
-    // The page is closed once its request is out: the button says JOINING before the request
-    // leaves, and a page closed before that left a signup that was never sent (the next page sends
-    // it). The emulator has used the fault up once the request reached it.
+    // The page is closed once its request is out (the emulator has used the fault up once the
+    // request reached it): a page closed before that left a signup never sent.
     const faultsOf = async () =>
       (await emulator.pendingFaults()).filter((fault) => fault.match?.email === address);
     await expect.poll(faultsOf).toEqual([]);
+    // The visitor comes back in two tabs at once: each looks, one of them sends it.
     await reloadApp(page);
-    // Two more tabs ask too: one only on opening, one as its visitor submits the address.
-    const [asked, submitted] = [await openTab(), await openTab()];
-    const question = `Your signup for ${address} was still being sent when the page closed`;
-    const noteOf = (tab: Page) => tab.getByRole("region", { name: "Your waitlist signup" });
-    for (const tab of [asked, submitted]) await expect(noteOf(tab)).toContainText(question);
-    await waitlistForm(submitted).email.fill(address);
-    await waitlistForm(submitted).submit.click();
-    await expect(waitlistForm(submitted).submit).toHaveText(JOIN);
-    await expect(noteOf(submitted)).toContainText(question);
-
-    await noteOf(page).getByRole("button", { name: "Send it again" }).click();
-    // Sent by the first tab: the visitor who submitted it elsewhere ends there as well; the other
-    // tab has nothing left to ask.
-    await expectSuccessShown(page, submitted);
-    await expect(noteOf(asked)).toBeHidden();
-    await expect(asked).toHaveURL(`${E2E_PRODUCTION_SITE_URL}/`);
+    const other = await openTab();
+    await expect
+      .poll(async () => (await emulator.outbox(address)).length, UNTIL_TEST_TIMEOUT)
+      .toBe(1);
+    const onSuccess = async () =>
+      (await Promise.all([page, other].map((tab) => tab.url()))).filter((url) =>
+        url.endsWith("/success"),
+      ).length;
+    await expect.poll(onSuccess, UNTIL_TEST_TIMEOUT).toBe(1);
+    for (const tab of [page, other]) await appIdle(tab);
+    // Never "didn't go through": it was tried, and it arrived.
+    await expect(page.getByText(KEPT_NOTE)).toHaveCount(0);
     expect(await emulator.outbox(address)).toHaveLength(1);
   });
 });
