@@ -91,11 +91,25 @@ function pageLifetime(): () => AbortSignal {
 }
 
 /**
- * As the page first uses its records: what is past its keeping goes (each record under its
- * address's lock, unless a tab holds it: that tab's delivery rewrites it), a time ahead of the
+ * Whether a delivery holds or waits for an address's lock in any tab of this browser: its record
+ * may then have been written by a clock that differs from this page's.
+ */
+async function deliveriesUnderWay(): Promise<boolean> {
+  try {
+    const { held = [], pending = [] } = await navigator.locks.query();
+    return [...held, ...pending].some((lock) => lock.name?.startsWith(LOCK_PREFIX));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * As the page first uses its records, unless a delivery is under way in any tab: what is past its
+ * keeping goes (each record under its address's lock, unless a tab holds it), a time ahead of the
  * clock is taken as today, and the key goes with the last record.
  */
 async function expire(table: SignupTable, now: number): Promise<void> {
+  if (await deliveriesUnderWay()) return;
   for (const [id, value] of await table.entries()) {
     const record = recordOf(value, isValidEmail);
     const left = record && kept(record, now);

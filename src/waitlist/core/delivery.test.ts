@@ -66,8 +66,8 @@ function manualSend() {
   return { send, calls };
 }
 
-/** A network that is online, or offline until `goOnline()`. */
-function network(online = true): Network & { goOnline(): void } {
+/** A network that is online, or offline until `goOnline()` (and again from `goOffline()`). */
+function network(online = true): Network & { goOnline(): void; goOffline(): void } {
   const waiting = new Set<() => void>();
   return {
     isOnline: () => online,
@@ -80,6 +80,9 @@ function network(online = true): Network & { goOnline(): void } {
     goOnline() {
       online = true;
       for (const resolve of waiting) resolve();
+    },
+    goOffline() {
+      online = false;
     },
   };
 }
@@ -341,6 +344,39 @@ describe("a try that may have arrived", () => {
     calls[0]?.resolve();
     await expect(ending).resolves.toEqual({ outcome: "sent" });
   });
+
+  it("answered late while waiting offline for the network: sent, no third request", async () => {
+    const net = network();
+    const { deliver, calls, store } = browser({ network: net });
+    const { ending, events, waits } = start(deliver);
+    await vi.advanceTimersByTimeAsync(EXPIRY_MS + 1000);
+    net.goOffline();
+    calls[1]?.reject(new TypeError("Failed to fetch"));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(waits()).toEqual([waiting("slow"), waiting("trouble"), waiting("offline")]);
+    calls[0]?.resolve();
+    await settle();
+    expect(events.at(-1)).toEqual(ended("sent", true));
+    await expect(ending).resolves.toEqual({ outcome: "sent" });
+    expect(store.get(EMAIL)).toEqual({ state: "delivered", day: TODAY });
+    net.goOnline();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("answered after it ended failed: kept as delivered, never sent again", async () => {
+    const { deliver, calls, store, send } = browser();
+    const { ending } = start(deliver);
+    await vi.advanceTimersByTimeAsync(EXPIRY_MS + 1000 + EXPIRY_MS);
+    const { outcome, error } = await ending;
+    expect(outcome).toBe("failed");
+    expect(error).toBeInstanceOf(SendTimeoutError);
+    calls[0]?.resolve();
+    await settle();
+    expect(store.get(EMAIL)).toEqual({ state: "delivered", day: TODAY });
+    await expect(start(deliver).ending).resolves.toEqual({ outcome: "already-sent" });
+    expect(send).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe("one address, many tabs", () => {
@@ -370,6 +406,21 @@ describe("one address, many tabs", () => {
     ]);
     expect(calls).toHaveLength(1);
     for (const { waits } of tabs) expect(waits()).toEqual([waiting("slow")]);
+  });
+
+  it("a tab told slow while waiting for the lock, then slow itself, is told so once", async () => {
+    const { tab, calls } = browser();
+    const one = start(tab());
+    const two = start(tab());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(two.waits()).toEqual([waiting("slow")]);
+    calls[0]?.reject(http(400, "Bad Request"));
+    await expect(one.ending).resolves.toMatchObject({ outcome: "failed" });
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS);
+    expect(calls).toHaveLength(2);
+    expect(two.waits()).toEqual([waiting("slow")]);
+    calls[1]?.resolve();
+    await expect(two.ending).resolves.toEqual({ outcome: "sent" });
   });
 
   it("a tab that stops waiting for the lock ends cancelled, the other carries on", async () => {

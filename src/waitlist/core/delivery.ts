@@ -118,84 +118,114 @@ type Answer = { ok: true } | { ok: false; error: unknown; timedOut?: boolean };
 export function createDelivery(deps: DeliveryDeps) {
   const { records, clock } = deps;
 
-  /** The delivery of `email` while holding its lock: every step through `next`. */
-  async function run(
-    email: string,
-    start: Start,
-    tell: (event: DeliveryEvent) => void,
-    signal: AbortSignal,
-  ): Promise<Ending & { retried: boolean }> {
+  /** What a delivery tells: every event, and each reason to wait once. */
+  type Told = { tell: (event: DeliveryEvent) => void; waiting: (reason: WaitReason) => void };
+
+  /** The record of `email` and its one way to change: `next`, written before the step is acted on. */
+  async function recordOf(email: string) {
     let record = await records.read(email);
-    let retried = false;
-    const move = async (event: Parameters<typeof next>[1]): Promise<Transition> => {
+    return async (event: Parameters<typeof next>[1]): Promise<Transition> => {
       const moved = next(record, event);
       if (moved.record !== record) await records.write(email, moved.record);
       record = moved.record;
       return moved;
     };
+  }
+
+  /**
+   * A success that comes after its delivery ended as failed (each request given up on, yet one
+   * arrived): recorded under the lock as delivered, so the address is never sent again.
+   */
+  function recordLateSuccess(email: string): void {
+    void deps
+      .lock(email, new AbortController().signal, async () => {
+        const move = await recordOf(email);
+        await move({ type: "answer", wentOut: true, canWait: true, now: clock.now() });
+      })
+      .catch(noop);
+  }
+
+  /** The delivery of `email` while holding its lock: every step through `next`. */
+  async function run(
+    email: string,
+    start: Start,
+    { tell, waiting }: Told,
+    signal: AbortSignal,
+  ): Promise<Ending & { retried: boolean }> {
+    const move = await recordOf(email);
     const first =
       start === "resumed"
         ? { type: "resume" as const, now: clock.now() }
         : { type: "submit" as const, email, now: clock.now() };
     const { step } = await move(first);
-    if (step !== "send") return { outcome: step as Outcome, retried };
+    if (step !== "send") return { outcome: step as Outcome, retried: false };
     tell({ type: "taken-over" });
-    const waiting = oncePerReason((reason) => tell({ type: "waiting", reason }));
     let endsAt = clock.now() + deps.budgetMs;
     // Any request's success, however late: the signup is delivered.
+    let ended = false;
     let delivered = noop;
-    const late = new Promise<Answer>((resolve) => {
-      delivered = () => resolve({ ok: true });
+    const late = new Promise<"late">((resolve) => {
+      delivered = () => (ended ? recordLateSuccess(email) : resolve("late"));
     });
+    const sent = () => move({ type: "answer", wentOut: true, canWait: true, now: clock.now() });
     for (let retry = 0; ; retry++) {
-      let ticket: Ticket | undefined;
-      let answer: Answer | undefined;
-      if (deps.ticket) {
-        const asked = clock.now();
-        try {
-          ticket = await untilAborted(
-            deps.ticket(signal, (asking) => tell({ type: "asking", asking })),
-            signal,
-          );
-        } catch (error) {
-          signal.throwIfAborted();
-          answer = { ok: false, error };
-        }
-        // The time the visitor spent on the check is theirs, not the retries'.
-        endsAt += clock.now() - asked;
-      }
-      const wentOut = answer === undefined;
-      if (wentOut) {
-        await move({ type: "request" });
-        answer = await request(email, ticket, late, delivered, () => waiting("slow"), signal);
-      }
-      const failure = failureOf(answer as Answer, wentOut);
+      const asked = clock.now();
+      const ticket = await ticketFor(tell, signal);
+      // The time the visitor spent on the check is theirs, not the retries'.
+      endsAt += clock.now() - asked;
+      const wentOut = !("error" in ticket);
+      if (wentOut) await move({ type: "request" });
+      const answer = wentOut
+        ? await request(email, ticket.ticket, late, delivered, () => waiting("slow"), signal)
+        : { ok: false as const, error: ticket.error };
+      if (answer === "late") return { outcome: (await sent()).step as Outcome, retried: retry > 0 };
+      const failure = failureOf(answer, wentOut);
       const delay = failure ? retryDelay(retry, failure, deps.random) : 0;
       const canWait = delay <= endsAt - clock.now();
-      const moved = await move({
-        type: "answer",
-        kind: failure?.kind,
-        wentOut,
-        canWait,
-        now: clock.now(),
-      });
-      const error = answer && !answer.ok ? answer.error : undefined;
-      if (moved.step !== "wait" || !failure)
-        return { outcome: moved.step as Outcome, error, retried };
-      retried = true;
-      waiting(reasonToWait(failure));
-      const backOnline = !failure.offline || (await backOnlineWithin(endsAt - clock.now(), signal));
-      const after = backOnline && (await untilLate(clock.sleep(delay, signal), late));
-      if (after === "late") {
-        await move({ type: "answer", wentOut: true, canWait: true, now: clock.now() });
-        return { outcome: "sent", retried };
+      const { kind } = failure ?? {};
+      const moved = await move({ type: "answer", kind, wentOut, canWait, now: clock.now() });
+      const error = answer.ok ? undefined : answer.error;
+      if (moved.step !== "wait" || !failure) {
+        ended = moved.step === "failed";
+        return { outcome: moved.step as Outcome, error, retried: retry > 0 };
       }
-      if (!backOnline) {
+      waiting(reasonToWait(failure));
+      const waited = await Promise.race([late, waitBeforeRetry(failure, delay, endsAt, signal)]);
+      if (waited === "late") return { outcome: (await sent()).step as Outcome, retried: true };
+      if (!waited) {
         const now = clock.now();
         await move({ type: "answer", kind: "try-again", wentOut: false, canWait: false, now });
-        return { outcome: "failed", error, retried };
+        ended = true;
+        return { outcome: "failed", error, retried: true };
       }
     }
+  }
+
+  /** The ticket for the next request, or the error that left none (nothing goes out then). */
+  async function ticketFor(
+    tell: Told["tell"],
+    signal: AbortSignal,
+  ): Promise<{ ticket?: Ticket } | { error: unknown }> {
+    if (!deps.ticket) return {};
+    try {
+      const onAsking = (asking: boolean) => tell({ type: "asking", asking });
+      return { ticket: await untilAborted(deps.ticket(signal, onAsking), signal) };
+    } catch (error) {
+      signal.throwIfAborted();
+      return { error };
+    }
+  }
+
+  /** The wait before the next try: back online first (within the budget), then `delay`. */
+  async function waitBeforeRetry(
+    failure: Failure,
+    delay: number,
+    endsAt: number,
+    signal: AbortSignal,
+  ): Promise<boolean> {
+    if (failure.offline && !(await backOnlineWithin(endsAt - clock.now(), signal))) return false;
+    await clock.sleep(delay, signal);
+    return true;
   }
 
   function failureOf(answer: Answer, wentOut: boolean): Failure | undefined {
@@ -213,11 +243,11 @@ export function createDelivery(deps: DeliveryDeps) {
   async function request(
     email: string,
     ticket: Ticket | undefined,
-    late: Promise<Answer>,
+    late: Promise<"late">,
     delivered: () => void,
     slow: () => void,
     signal: AbortSignal,
-  ): Promise<Answer> {
+  ): Promise<Answer | "late"> {
     const answer = deps.send(email, ticket).then(
       (): Answer => {
         delivered();
@@ -237,11 +267,6 @@ export function createDelivery(deps: DeliveryDeps) {
     } finally {
       timers.abort();
     }
-  }
-
-  /** `wait`'s end, or "late" should an earlier request succeed first. */
-  async function untilLate(wait: Promise<void>, late: Promise<Answer>): Promise<"waited" | "late"> {
-    return Promise.race([wait.then(() => "waited" as const), late.then(() => "late" as const)]);
   }
 
   /** Whether the browser is back online within `ms`; the wait it loses is called off. */
@@ -276,15 +301,14 @@ export function createDelivery(deps: DeliveryDeps) {
       options.onEvent?.(event);
       heard?.(event);
     };
+    const waiting = oncePerReason((reason) => tell({ type: "waiting", reason }));
     const notice = new AbortController();
-    clock
-      .sleep(LOCK_WAIT_NOTICE_MS, notice.signal)
-      .then(() => tell({ type: "waiting", reason: "slow" }), noop);
+    clock.sleep(LOCK_WAIT_NOTICE_MS, notice.signal).then(() => waiting("slow"), noop);
     let ending: Ending & { retried: boolean };
     try {
       ending = await deps.lock(email, signal, () => {
         notice.abort();
-        return run(email, start, tell, signal);
+        return run(email, start, { tell, waiting }, signal);
       });
     } catch (error) {
       if (!signal.aborted) throw error;
