@@ -30,27 +30,31 @@ export type SignupPart = {
   onSettled?(): void;
 };
 
-/** Every address's lock is named this, then its record's id. */
+/**
+ * Every address's lock is named this, then the address in lower case: a lock's name lives in the
+ * browser's memory only, and goes with the lock.
+ */
 const LOCK_PREFIX = "bulwark:waitlist:";
 
 /**
- * `task` under the Web Lock `name`; `options.ifAvailable` hands it null where another holds it.
- * Where the browser has no Web Locks or refuses them (site data blocked), the tab works alone.
+ * `task` holding the Web Lock of `email`'s address across the browser's tabs; stops waiting once
+ * `signal` aborts. Where the browser has no Web Locks or refuses them (site data blocked), the tab
+ * works alone.
  */
 async function underLock<T>(
-  name: string,
-  options: LockOptions,
-  task: (held: boolean) => Promise<T>,
+  email: string,
+  signal: AbortSignal,
+  task: () => Promise<T>,
 ): Promise<T> {
   let ran = false;
   try {
-    return await navigator.locks.request(name, options, (lock) => {
+    return await navigator.locks.request(LOCK_PREFIX + email.toLowerCase(), { signal }, () => {
       ran = true;
-      return task(lock !== null);
+      return task();
     });
   } catch (error) {
-    if (ran || options.signal?.aborted) throw error;
-    return task(true);
+    if (ran || signal.aborted) throw error;
+    return task();
   }
 }
 
@@ -104,19 +108,16 @@ async function deliveriesUnderWay(): Promise<boolean> {
 }
 
 /**
- * As the page first uses its records, unless a delivery is under way in any tab: what is past its
- * keeping goes (each record under its address's lock, unless a tab holds it), a time ahead of the
- * clock is taken as today, and the key goes with the last record.
+ * As the page first uses its records, unless a delivery is under way in any tab (its record may
+ * have been written by a clock that differs from this page's): what is past its keeping goes, a
+ * time ahead of the clock is taken as today, and the key goes with the last record.
  */
 async function expire(table: SignupTable, now: number): Promise<void> {
   if (await deliveriesUnderWay()) return;
   for (const [id, value] of await table.entries()) {
     const record = recordOf(value, isValidEmail);
     const left = record && kept(record, now);
-    if (record && left === record) continue;
-    await underLock(LOCK_PREFIX + id, { ifAvailable: true }, async (held) => {
-      if (held) await table.put(id, left);
-    });
+    if (!record || left !== record) await table.replace(id, left);
   }
   await table.dropKeyIfAlone();
 }
@@ -153,25 +154,15 @@ export function createBrowserWaitlist(parts: SignupPart[] = []) {
   const tables = openRecords();
   const table = tables.forWriting;
   const records: Records = {
-    async read(email) {
-      const opened = await table();
-      return recordOf(await opened.get(await opened.idOf(email)), isValidEmail);
-    },
-    async write(email, record) {
-      const opened = await table();
-      await opened.put(await opened.idOf(email), record);
-    },
-  };
-  const lock = async <T>(email: string, signal: AbortSignal, task: () => Promise<T>) => {
-    const name = LOCK_PREFIX + (await (await table()).idOf(email));
-    return underLock(name, { signal }, task);
+    read: async (email) => recordOf(await (await table()).read(email), isValidEmail),
+    write: async (email, record) => (await table()).write(email, record),
   };
   const each = <K extends keyof SignupPart>(name: K) =>
     parts.flatMap((part) => part[name] ?? []) as NonNullable<SignupPart[K]>[];
   let signedUp = false;
   const deliver = createDelivery({
     records,
-    lock,
+    lock: underLock,
     ticket: each("ticket")[0],
     send: createEmailClient().send,
     clock: systemClock,
@@ -193,14 +184,15 @@ export function createBrowserWaitlist(parts: SignupPart[] = []) {
     deliver,
     /** The visitor stops `email` for good: its record goes (a delivered one stays). */
     cancel: (email: string): Promise<void> =>
-      lock(email, new AbortController().signal, async () =>
+      underLock(email, new AbortController().signal, async () =>
         records.write(email, next(await records.read(email), { type: "cancel" }).record),
       ),
     /** The signups this browser has not delivered yet, within their keeping. */
     async pending(): Promise<PendingRecord[]> {
       const now = Date.now();
-      const opened = await tables.forReading();
-      return (opened ? await opened.entries() : []).flatMap(([, value]) => {
+      const opened = await tables.forReading().catch(() => null);
+      const entries = opened ? await opened.entries().catch(() => []) : [];
+      return entries.flatMap(([, value]) => {
         const record = recordOf(value, isValidEmail);
         const left = record && kept(record, now);
         return left && left.state !== "delivered" ? [left] : [];

@@ -7,15 +7,15 @@
  * is blocked, the page's memory stands in (`memoryTable`): that tab works alone.
  */
 
-/** The records by id: what the page's waitlist reads and writes. */
+/** The records: by address for a delivery, by id (the address's hash) for the expiry's sweep. */
 export type SignupTable = {
-  /** The id of an address's record: its keyed hash, made with the browser's key. */
-  idOf(email: string): Promise<string>;
-  get(id: string): Promise<unknown>;
-  /** Writes `value` under `id`, or removes it, given null. */
-  put(id: string, value: unknown): Promise<void>;
+  read(email: string): Promise<unknown>;
+  /** Writes an address's record (null removes it), under the key its id was made with. */
+  write(email: string, value: unknown): Promise<void>;
   /** Every record, by id. */
   entries(): Promise<[string, unknown][]>;
+  /** Rewrites the record `id` (null removes it). */
+  replace(id: string, value: unknown): Promise<void>;
   /** Removes the key once no record is left: a later signup gets a new one. */
   dropKeyIfAlone(): Promise<void>;
 };
@@ -59,21 +59,30 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 const base64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
 const HMAC = { name: "HMAC", hash: "SHA-256" } as const;
 
+/** The browser's key, and the random name that tells it from a key made after it. */
+type Key = { key: CryptoKey; name: string };
+
+const isKey = (value: unknown): value is Key =>
+  typeof value === "object" && value !== null && (value as Key).key instanceof CryptoKey;
+
 /**
  * The browser's key: the stored one, or one made now and put only where none is there yet, in one
  * transaction, so two tabs starting at once end with the same key.
  */
-async function keyOf(db: IDBDatabase, subtle: SubtleCrypto): Promise<CryptoKey> {
+async function keyOf(db: IDBDatabase, subtle: SubtleCrypto): Promise<Key> {
   const stored = await transact(db, "readonly", (store) => {
     const request = store.get(KEY_ID);
     return () => request.result as unknown;
   });
-  if (stored instanceof CryptoKey) return stored;
-  const made = (await subtle.generateKey(HMAC, false, ["sign"])) as CryptoKey;
+  if (isKey(stored)) return stored;
+  const made: Key = {
+    key: (await subtle.generateKey(HMAC, false, ["sign"])) as CryptoKey,
+    name: crypto.randomUUID(),
+  };
   return transact(db, "readwrite", (store) => {
     let key = made;
     onResult(store.get(KEY_ID), (found) => {
-      if (found instanceof CryptoKey) key = found;
+      if (isKey(found)) key = found;
       else store.put(made, KEY_ID);
     });
     return () => key;
@@ -103,22 +112,43 @@ export async function indexedTable(
   if (!db) return null;
   // A later deploy that changes the database: this page lets go, and its next start opens anew.
   db.onversionchange = () => db.close();
+  const idOf = async (email: string) => {
+    const key = await keyOf(db, subtle);
+    const id = base64(await subtle.sign(HMAC, key.key, utf8(email.toLowerCase())));
+    return { id, key };
+  };
+  const replace = (id: string, value: unknown) =>
+    transact(db, "readwrite", (store) => {
+      if (value === null) store.delete(id);
+      else store.put(value, id);
+      return () => undefined;
+    });
   return {
-    async idOf(email) {
-      const key = await keyOf(db, subtle);
-      return base64(await subtle.sign(HMAC, key, utf8(email.toLowerCase())));
-    },
-    get: (id) =>
-      transact(db, "readonly", (store) => {
+    async read(email) {
+      const { id } = await idOf(email);
+      return transact(db, "readonly", (store) => {
         const request = store.get(id);
         return () => request.result as unknown;
-      }),
-    put: (id, value) =>
-      transact(db, "readwrite", (store) => {
-        if (value === null) store.delete(id);
-        else store.put(value, id);
-        return () => undefined;
-      }),
+      });
+    },
+    async write(email, value) {
+      // Another page may have dropped the key (no record left) since the id was made: the write
+      // checks the key in its own transaction, and is made again under the key there is now.
+      for (;;) {
+        const { id, key } = await idOf(email);
+        const written = await transact(db, "readwrite", (store) => {
+          let same = false;
+          onResult(store.get(KEY_ID), (stored) => {
+            same = isKey(stored) && stored.name === key.name;
+            if (!same) return;
+            if (value === null) store.delete(id);
+            else store.put(value, id);
+          });
+          return () => same;
+        });
+        if (written) return;
+      }
+    },
     entries: () =>
       transact(db, "readonly", (store) => {
         const ids = store.getAllKeys();
@@ -128,6 +158,7 @@ export async function indexedTable(
             id === KEY_ID ? [] : [[String(id), values.result[at]]],
           );
       }),
+    replace,
     dropKeyIfAlone: () =>
       transact(db, "readwrite", (store) => {
         onResult(store.getAllKeys(), (ids) => {
@@ -141,14 +172,15 @@ export async function indexedTable(
 /** The page's memory, where site data is blocked: by address, gone with the page. */
 export function memoryTable(): SignupTable {
   const records = new Map<string, unknown>();
+  const replace = async (id: string, value: unknown) => {
+    if (value === null) records.delete(id);
+    else records.set(id, value);
+  };
   return {
-    idOf: async (email) => email.toLowerCase(),
-    get: async (id) => records.get(id),
-    put: async (id, value) => {
-      if (value === null) records.delete(id);
-      else records.set(id, value);
-    },
+    read: async (email) => records.get(email.toLowerCase()),
+    write: (email, value) => replace(email.toLowerCase(), value),
     entries: async () => [...records],
+    replace,
     dropKeyIfAlone: async () => {},
   };
 }

@@ -311,8 +311,11 @@ export function createDelivery(deps: DeliveryDeps) {
         return run(email, start, { tell, waiting }, signal);
       });
     } catch (error) {
-      if (!signal.aborted) throw error;
-      ending = { outcome: "cancelled", retried: false };
+      // Left, or stopped: the record stays as it was. Anything else (the records or the lock
+      // refused) is a failure the visitor is told of, the address kept in the field.
+      ending = signal.aborted
+        ? { outcome: "cancelled", retried: false }
+        : { outcome: "failed", error, retried: false };
     } finally {
       notice.abort();
     }
