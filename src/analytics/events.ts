@@ -3,8 +3,8 @@
  * the signals (field-signals.ts) and the tracker's chunk (plausible-tracker.ts).
  */
 
-/** How a delivered signup was started. */
-export type SignupStart = "form" | "before-app" | "resumed" | "resent";
+/** How a delivered signup was started (src/waitlist/core/delivery.ts, `Start`). */
+type SignupStart = "form" | "before-app" | "resumed";
 
 /** The funnel's events and their properties. */
 export type FieldEvent =

@@ -70,8 +70,6 @@ export function createBotCheck() {
   };
 }
 
-export type BotCheck = ReturnType<typeof createBotCheck>;
-
 /** The template parameter EmailJS reads a reCAPTCHA token from. */
 const RECAPTCHA_PARAM = "g-recaptcha-response";
 

@@ -11,7 +11,7 @@ import { waitlist } from "@/waitlist/texts";
 
 /**
  * The SDK's limitRate in production builds: EmailJS allows one request a second, and the SDK stamps
- * the slot before sending (docs/behaviour.md, "Anti-abuse"). The stamp stays in the page's memory:
+ * the slot before sending (docs/behaviour.md, "Anti-abuse, no CAPTCHA"). The stamp stays in the page's memory:
  * nothing of it is kept in the browser.
  */
 export const LIMIT_RATE = { id: "rate", throttle: 1000 };

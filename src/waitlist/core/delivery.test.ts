@@ -242,11 +242,11 @@ describe("a try that certainly did not arrive", () => {
 });
 
 describe("storage that fails", () => {
-  it("rejects with its error: nothing was cancelled", async () => {
+  it("ends failed with its error, never cancelled: the visitor is told, the address kept", async () => {
     const broken = new DOMException("The operation failed", "UnknownError");
     const records: Records = { read: () => Promise.reject(broken), write: async () => {} };
     const { deliver, send } = browser({ records });
-    await expect(start(deliver).ending).rejects.toBe(broken);
+    await expect(start(deliver).ending).resolves.toEqual({ outcome: "failed", error: broken });
     expect(send).not.toHaveBeenCalled();
   });
 });
