@@ -15,7 +15,8 @@ import {
 } from "../../src/waitlist/browser/email-client";
 import { signalsPart } from "../../src/waitlist/browser/signup-signals";
 import { systemClock } from "../../src/waitlist/core/clock";
-import { createDelivery, type DeliveryDeps, type Records } from "../../src/waitlist/core/delivery";
+import { createDelivery } from "../../src/waitlist/core/delivery";
+import type { DeliveryDeps, Records } from "../../src/waitlist/core/delivery-deps";
 import { STACK_EMAIL_IDS } from "../e2e/support/stack-settings";
 
 /** The ids of .env.emulator, which the emulator accepts by default: the test stacks' own. */

@@ -68,7 +68,7 @@ const loaded = () => new Promise((done) => setTimeout(done, 0));
 /** The real error the client gives no token with (the module itself is mocked above). */
 async function noToken(reason: "blocked" | "closed" | "expired" | "error" | "silent") {
   const { BotCheckUnavailableError } =
-    await vi.importActual<typeof import("./recaptcha")>("./recaptcha");
+    await vi.importActual<typeof import("./recaptcha-challenge")>("./recaptcha-challenge");
   return new BotCheckUnavailableError(reason, "no token");
 }
 

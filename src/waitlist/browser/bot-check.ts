@@ -7,7 +7,8 @@
 import { RECAPTCHA_ORIGIN, RECAPTCHA_SITE_KEY } from "@/lib/bot-check-build";
 import { retryingImport } from "@/lib/retrying-import";
 import type { SignupPart } from "./browser-signup";
-import type { BotCheckFailure, Recaptcha } from "./recaptcha";
+import type { Recaptcha } from "./recaptcha";
+import type { BotCheckFailure } from "./recaptcha-challenge";
 
 export type { BotCheckFailure };
 

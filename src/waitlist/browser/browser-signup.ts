@@ -6,12 +6,8 @@
  */
 import { emailConfig } from "@/lib/config";
 import { systemClock } from "@/waitlist/core/clock";
-import {
-  createDelivery,
-  type DeliveryDeps,
-  type Network,
-  type Records,
-} from "@/waitlist/core/delivery";
+import { createDelivery } from "@/waitlist/core/delivery";
+import type { DeliveryDeps, Network, Records } from "@/waitlist/core/delivery-deps";
 import { isValidEmail } from "@/waitlist/core/email-validation";
 import { kept, next, type PendingRecord, recordOf } from "@/waitlist/core/signup-record";
 import { sweepOurKeys } from "./browser-storage";

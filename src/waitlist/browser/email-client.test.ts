@@ -4,7 +4,7 @@
  * waitlist template with a ticket's parameters.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SendTimeoutError } from "@/waitlist/core/delivery";
+import { SendTimeoutError } from "@/waitlist/core/delivery-deps";
 
 const sdk = vi.hoisted(() => ({
   init: vi.fn(),

@@ -6,7 +6,7 @@
 import { emailConfig } from "@/lib/config";
 import { EMAILJS_ORIGIN } from "@/lib/email-build";
 import { retryingImport } from "@/lib/retrying-import";
-import type { Ticket } from "@/waitlist/core/delivery";
+import type { Ticket } from "@/waitlist/core/delivery-deps";
 import { waitlist } from "@/waitlist/texts";
 
 /**

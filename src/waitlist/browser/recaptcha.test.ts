@@ -10,14 +10,8 @@
  * once the form has settled).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  BotCheckUnavailableError,
-  CLOSED_AFTER_MS,
-  createRecaptcha,
-  type Grecaptcha,
-  SCRIPT_LOAD_LIMIT_MS,
-  SILENT_AFTER_MS,
-} from "./recaptcha";
+import { createRecaptcha, SCRIPT_LOAD_LIMIT_MS, SILENT_AFTER_MS } from "./recaptcha";
+import { BotCheckUnavailableError, CLOSED_AFTER_MS, type Grecaptcha } from "./recaptcha-challenge";
 
 const SETTINGS = { siteKey: "site-key", origin: "http://127.0.0.1:9" };
 

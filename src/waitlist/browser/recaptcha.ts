@@ -1,73 +1,30 @@
 /**
  * Google's reCAPTCHA v2 invisible, as the waitlist uses it (docs/security.md, "The bot check"): its
  * script loaded once, on the visitor's intent; one invisible widget; a fresh token before every
- * request, taken before the request's time limits start, since Google may first show the visitor a
- * challenge (image rounds, or audio) that takes a minute. Google calls nothing when the visitor
- * closes a challenge, so the challenge's frame is watched: shown, the form says the check waits for
- * the visitor; hidden again without a token, the turn ends. An execute that neither gives a token nor
- * shows a challenge in time (its request hangs, or an extension blocks its frame) ends the turn too,
- * so the visitor is never left on Joining... The widget is reset at every ending (a token is
- * single-use and expires after two minutes). Focus a challenge took comes back to the form's button:
- * with a token at once (the send goes on, and the button rightly says Joining...), without one once
- * the form says it is usable again (`formSettled`), so it never lands on a stale Joining.... Loaded lazily by bot-check.ts, only in a build with
- * VITE_RECAPTCHA_SITE_KEY.
+ * request, taken before the request's time limits start, since Google may first show a challenge
+ * that takes a minute. A challenge closed without a token, or an execute that neither gives a token
+ * nor shows a challenge in time, ends the turn (recaptcha-challenge.ts), so the visitor is never
+ * left on Joining... The widget is reset at every ending (a token is single-use, for two minutes).
+ * Focus a challenge took comes back to the form's button: at once with a token, else once the form
+ * is usable again (`formSettled`). Loaded lazily by bot-check.ts, only where the check is on.
  */
-
-/** The part of Google's grecaptcha API the waitlist uses (the local stand-in implements the same). */
-export type Grecaptcha = {
-  render(
-    container: HTMLElement,
-    parameters: {
-      sitekey: string;
-      size: "invisible";
-      badge: "inline";
-      callback(token: string): void;
-      "expired-callback"(): void;
-      "error-callback"(): void;
-    },
-  ): number;
-  execute(widget: number): void;
-  reset(widget: number): void;
-  getResponse(widget: number): string;
-};
+import {
+  type BotCheckFailure,
+  BotCheckUnavailableError,
+  type Grecaptcha,
+  watchChallenge,
+} from "./recaptcha-challenge";
 
 /** What Google's api.js calls once it is ready (its `onload` parameter). */
 const READY_CALLBACK = "bulwarkRecaptchaReady";
 /** A script that neither loads nor fails within this long is treated as blocked. */
 export const SCRIPT_LOAD_LIMIT_MS = 10_000;
 /**
- * A challenge hidden without a token is taken as closed once this long has passed without one:
- * Google may hide a solved challenge a moment before it calls back with the token.
- */
-export const CLOSED_AFTER_MS = 500;
-/**
  * An execute that neither called back nor showed a challenge within this long is taken as silent
  * (docs/behaviour.md, "The bot check (optional)", for why this long). A challenge shown stops it:
  * a visitor answering one is never cut off, and its own endings apply.
  */
 export const SILENT_AFTER_MS = 10_000;
-/** Google's challenge frame (its "bframe"); the element it sits in is shown and hidden. */
-const CHALLENGE_FRAME =
-  'iframe[src*="/recaptcha/api2/bframe"], iframe[src*="/recaptcha/enterprise/bframe"]';
-
-/** Why no token came: the words the form shows differ for each (texts.ts, `botCheckTexts`). */
-export type BotCheckFailure = "blocked" | "closed" | "expired" | "error" | "silent";
-
-/**
- * The check could not give a token: its script did not load ("blocked"), the visitor closed its
- * challenge ("closed"), the challenge or token expired ("expired"), Google reported an error
- * ("error"), or Google gave neither a token nor a challenge in time ("silent"). No request left
- * the page.
- */
-export class BotCheckUnavailableError extends Error {
-  readonly reason: BotCheckFailure;
-  constructor(reason: BotCheckFailure, detail: string) {
-    super(`reCAPTCHA gave no token: ${detail}`);
-    this.name = "BotCheckUnavailableError";
-    this.reason = reason;
-  }
-}
-
 type Scope = typeof globalThis & Record<string, unknown> & { grecaptcha?: Grecaptcha };
 
 export type RecaptchaSettings = { siteKey: string; origin: string };
@@ -75,50 +32,6 @@ export type RecaptchaSettings = { siteKey: string; origin: string };
 /** The turn waiting for a token, and how it ends. */
 type Waiter = { resolve(token: string): void; reject(error: Error): void };
 
-/**
- * Watches Google's challenge while a token is awaited: `onShown(true)` once it is shown,
- * `onShown(false)` once hidden again, then `onClosed()` if no token followed within CLOSED_AFTER_MS.
- * Returns its stop.
- */
-function watchChallenge(
-  document: Document,
-  onShown: (shown: boolean) => void,
-  onClosed: () => void,
-): () => void {
-  let shown = false;
-  let closing: ReturnType<typeof setTimeout> | undefined;
-  /** The element Google shows and hides: the challenge frame's ancestor that is a child of body. */
-  const container = (): HTMLElement | null => {
-    let node: HTMLElement | null = document.querySelector(CHALLENGE_FRAME);
-    while (node && node.parentElement !== document.body) node = node.parentElement;
-    return node;
-  };
-  const look = () => {
-    const element = container();
-    const visible =
-      element !== null && document.defaultView?.getComputedStyle(element).visibility !== "hidden";
-    if (visible === shown) return;
-    shown = visible;
-    clearTimeout(closing);
-    onShown(visible);
-    if (!visible) closing = setTimeout(onClosed, CLOSED_AFTER_MS);
-  };
-  const observer = new MutationObserver(look);
-  observer.observe(document.body, {
-    childList: true,
-    subtree: true,
-    attributes: true,
-    attributeFilter: ["style", "class", "hidden"],
-  });
-  look();
-  return () => {
-    observer.disconnect();
-    clearTimeout(closing);
-    if (shown) onShown(false);
-  };
-}
-
-/** One page's check: its settings, and where its widget, its turns and the visitor's focus stand. */
 type Check = RecaptchaSettings & {
   scope: Scope;
   /** The script loaded and the widget rendered, once (a failure lets the next call try again). */

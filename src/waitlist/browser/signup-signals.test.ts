@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FieldEvent, FieldSignals } from "@/analytics/field-signals";
-import type { DeliveryEvent, Outcome, Start } from "@/waitlist/core/delivery";
+import type { DeliveryEvent, Outcome, Start } from "@/waitlist/core/delivery-deps";
 import { signalsPart, trackFailure } from "./signup-signals";
 
 const sent: FieldEvent[] = [];

@@ -4,15 +4,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { systemClock } from "./clock";
+import { createDelivery } from "./delivery";
 import {
-  createDelivery,
   type DeliveryDeps,
   type DeliveryEvent,
   type Network,
   type Records,
   SendTimeoutError,
   type Ticket,
-} from "./delivery";
+} from "./delivery-deps";
 import type { SignupRecord } from "./signup-record";
 
 const EMAIL = "ada@example.com";

@@ -5,115 +5,29 @@
  * records, the lock, the request, the clock and the network are passed in, once, by the page's
  * wiring (src/waitlist/browser/browser-signup.ts).
  */
-import type { Clock } from "./clock";
+import {
+  type DeliveryDeps,
+  type DeliveryEvent,
+  type DeliveryOptions,
+  type Ending,
+  type Outcome,
+  type Start,
+  type Ticket,
+  type WaitReason,
+} from "./delivery-deps";
+import { type Answer, backOnlineWithin, request, untilAborted } from "./request";
 import { classifyFailure, classifyUnsent, type Failure, retryDelay } from "./retry-policy";
-import { next, type SignupRecord, type Transition } from "./signup-record";
-
-/**
- * Why the visitor waits, as far as the site can tell: "crowd", a 429; "trouble", the service failed
- * or gave no answer while online; "offline", the browser says so; "slow", an answer is overdue or
- * another tab is sending the address.
- */
-export type WaitReason = "crowd" | "trouble" | "offline" | "slow";
-
-/** How a delivery started: the form, a submit the loader kept before the app ran, or a later page. */
-export type Start = "form" | "before-app" | "resumed";
-
-export type Outcome = "sent" | "already-sent" | "cancelled" | "failed";
-
-/** How a delivery ended; `error`, what a failed one ended with. */
-export type Ending = { outcome: Outcome; error?: unknown };
-
-/**
- * What a delivery tells as it runs: a wait (once per reason), the bot check asking the visitor,
- * this tab taking the address over (after any wait for another tab), and its end; `retried`, a
- * wait led to another try.
- */
-export type DeliveryEvent =
-  | { type: "waiting"; reason: WaitReason }
-  | { type: "asking"; asking: boolean }
-  | { type: "taken-over" }
-  | ({ type: "ended"; start: Start; retried: boolean } & Ending);
-
-/** Template parameters a request carries besides the address's. */
-export type Ticket = Record<string, string>;
-
-export type Network = {
-  isOnline(): boolean;
-  /** Resolves once the browser is online again; rejects once `signal` aborts. */
-  whenOnline(signal: AbortSignal): Promise<void>;
-};
-
-/** The records of signups, by address; read and written only under the address's lock. */
-export type Records = {
-  read(email: string): Promise<SignupRecord | null>;
-  write(email: string, record: SignupRecord | null): Promise<void>;
-};
-
-export type DeliveryDeps = {
-  records: Records;
-  /** Runs `task` holding the address's lock across the browser's tabs; stops waiting on abort. */
-  lock<T>(email: string, signal: AbortSignal, task: () => Promise<T>): Promise<T>;
-  /**
-   * What each request carries besides the address, taken first (the bot check's fresh token),
-   * outside the request's time limits as it may wait for the visitor; rejects if there is none.
-   */
-  ticket?(signal: AbortSignal, onAsking: (asking: boolean) => void): Promise<Ticket>;
-  /** One request to the email service: resolves once it accepted the signup. */
-  send(email: string, ticket?: Ticket): Promise<void>;
-  clock: Clock;
-  /** A number in [0, 1): the jitter of the waits between tries. */
-  random(): number;
-  network: Network;
-  /** How long a request may go unanswered before the visitor is told it is taking a while. */
-  timeoutMs: number;
-  /** How long, from its first try, a signup is tried again before the visitor is told it failed. */
-  budgetMs: number;
-  /** The page being left: every delivery stops there, its record kept for the next page. */
-  leaving(): AbortSignal;
-  /** Hears each delivery's events, from its start (the field signals). */
-  observe?(start: Start): (event: DeliveryEvent) => void;
-};
-
-export type DeliveryOptions = {
-  /** Hears this delivery's events. */
-  onEvent?(event: DeliveryEvent): void;
-  /** Stops the delivery: nothing more is tried. */
-  signal?: AbortSignal;
-};
-
-export class SendTimeoutError extends Error {
-  constructor(waitedMs: number) {
-    super(`EmailJS did not answer within ${waitedMs} ms`);
-    this.name = "SendTimeoutError";
-  }
-}
+import { next, type Transition } from "./signup-record";
 
 /** Waiting this long for another tab's send of the same address, the visitor is told why. */
 const LOCK_WAIT_NOTICE_MS = 1000;
-/** A request unanswered for this many time limits is given up on (it may still arrive). */
-const ANSWER_EXPIRY_FACTOR = 2;
 
 const noop = () => {};
-
-/** `work`, or a rejection with the signal's reason once it aborts, whichever comes first. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => {
-      signal.throwIfAborted();
-      signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-    }),
-  ]);
-}
 
 function reasonToWait(failure: Failure): WaitReason {
   if (failure.offline) return "offline";
   return failure.throttled ? "crowd" : "trouble";
 }
-
-/** What one try came to: delivered, or the error it failed with. */
-type Answer = { ok: true } | { ok: false; error: unknown; timedOut?: boolean };
 
 /** What a delivery tells: every event, and each reason to wait once. */
 type Told = { tell: (event: DeliveryEvent) => void; waiting: (reason: WaitReason) => void };
@@ -237,59 +151,6 @@ function failureOf(deps: DeliveryDeps, answer: Answer, wentOut: boolean): Failur
   const online = deps.network.isOnline();
   if (!wentOut) return classifyUnsent({ online });
   return classifyFailure(answer.error, { online, timedOut: answer.timedOut });
-}
-
-/**
- * One request: its answer, a late success of an earlier one, or a timeout once it has gone
- * unanswered for twice the time limit (`slow` said at the limit); a success after that still
- * counts (`delivered`).
- */
-async function request(
-  deps: DeliveryDeps,
-  email: string,
-  ticket: Ticket | undefined,
-  late: Promise<"late">,
-  delivered: () => void,
-  slow: () => void,
-  signal: AbortSignal,
-): Promise<Answer | "late"> {
-  const answer = deps.send(email, ticket).then(
-    (): Answer => {
-      delivered();
-      return { ok: true };
-    },
-    (error: unknown): Answer => ({ ok: false, error }),
-  );
-  const timers = new AbortController();
-  deps.clock.sleep(deps.timeoutMs, timers.signal).then(slow, noop);
-  const expiryMs = deps.timeoutMs * ANSWER_EXPIRY_FACTOR;
-  const expired = deps.clock.sleep(expiryMs, timers.signal).then(
-    (): Answer => ({ ok: false, error: new SendTimeoutError(expiryMs), timedOut: true }),
-    () => new Promise<never>(noop),
-  );
-  try {
-    return await untilAborted(Promise.race([answer, late, expired]), signal);
-  } finally {
-    timers.abort();
-  }
-}
-
-/** Whether the browser is back online within `ms`; the wait it loses is called off. */
-async function backOnlineWithin(
-  deps: DeliveryDeps,
-  ms: number,
-  signal: AbortSignal,
-): Promise<boolean> {
-  const settled = new AbortController();
-  const both = AbortSignal.any([signal, settled.signal]);
-  const online = deps.network.whenOnline(both).then(() => true);
-  const outOfTime = deps.clock.sleep(Math.max(0, ms), both).then(() => false);
-  for (const wait of [online, outOfTime]) wait.catch(noop);
-  try {
-    return await Promise.race([online, outOfTime]);
-  } finally {
-    settled.abort();
-  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fieldSignals } from "@/analytics/field-signals";
 import { markPageHydrated } from "@/lib/page-hydrated";
-import type { DeliveryEvent, DeliveryOptions, Ending, Start } from "@/waitlist/core/delivery";
+import type { DeliveryEvent, DeliveryOptions, Ending, Start } from "@/waitlist/core/delivery-deps";
 import type { PendingRecord } from "@/waitlist/core/signup-record";
 import { createPageState, PageStateProvider } from "./page-state";
 import { useWaitlistSignup } from "./use-waitlist-signup";

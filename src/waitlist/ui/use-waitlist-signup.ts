@@ -14,7 +14,7 @@ import {
   useState,
 } from "react";
 import { type BotCheckFailure, botCheckFailureOf } from "@/waitlist/browser/bot-check";
-import type { WaitReason } from "@/waitlist/core/delivery";
+import type { WaitReason } from "@/waitlist/core/delivery-deps";
 import { isValidEmail, normalizeEmail } from "@/waitlist/core/email-validation";
 import { EMAIL_FIELD, HONEYPOT_FIELD, takeKeptSubmit } from "@/waitlist/hand-over/early-submit";
 import { usePageState } from "./page-state";
