@@ -1,5 +1,5 @@
 /**
- * `npm run test:starved`: the cross-tab specs (tagged @tabs: tabs, the lock, the storage lease,
+ * `npm run test:starved`: the cross-tab specs (tagged @tabs: tabs, the lock, a late first answer,
  * early submits, leave and come back) on a starved machine: every page's CPU throttled 4x, then 6x
  * (Chromium's DevTools protocol, tests/e2e/support/cpu-throttle.ts), with one busy loop per core
  * beside them, each spec repeated. Every spec asserts how many emails its address got, so a
