@@ -256,6 +256,17 @@ describe("expiry at first use", () => {
     await expect(waitlist.deliver(GRACE, "form")).resolves.toEqual({ outcome: "sent" });
   });
 
+  it("runs first when the page's first use is a delivery, before it holds a lock of its own", async () => {
+    await seed([
+      [ADA, pending(ADA, dayOf(NOW) - 8 * DAY_MS)],
+      [GRACE, { state: "delivered", day: dayOf(NOW) - 31 * DAY_MS }],
+    ]);
+    await expect(createBrowserWaitlist().deliver(GRACE, "form")).resolves.toEqual({
+      outcome: "sent",
+    });
+    expect((await rawStore()).values).toEqual([{ state: "delivered", day: dayOf(NOW) }]);
+  });
+
   it("drops the key with the last record", async () => {
     await seed([[ADA, pending(ADA, dayOf(NOW) - 8 * DAY_MS)]]);
     expect((await rawStore()).keys).toHaveLength(2);

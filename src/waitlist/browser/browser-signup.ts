@@ -59,6 +59,7 @@ const browserNetwork: Network = {
   whenOnline: (signal) =>
     new Promise((resolve, reject) => {
       if (navigator.onLine) return resolve();
+      if (signal.aborted) return reject(signal.reason);
       const stop = () => {
         window.removeEventListener("online", done);
         reject(signal.reason);
@@ -158,7 +159,11 @@ export function createBrowserWaitlist(parts: SignupPart[] = []) {
   let signedUp = false;
   const deliver = createDelivery({
     records,
-    lock: underLock,
+    // The records opened (what is past its keeping gone) before this page holds a lock of its own.
+    lock: async (email, signal, task) => {
+      await table();
+      return underLock(email, signal, task);
+    },
     ticket: each("ticket")[0],
     send: createEmailClient().send,
     clock: systemClock,
@@ -179,10 +184,12 @@ export function createBrowserWaitlist(parts: SignupPart[] = []) {
     /** Delivers `email` (valid), started as `start`: the one verb of a signup. */
     deliver,
     /** The visitor stops `email` for good: its record goes (a delivered one stays). */
-    cancel: (email: string): Promise<void> =>
-      underLock(email, new AbortController().signal, async () =>
+    cancel: async (email: string): Promise<void> => {
+      await table();
+      return underLock(email, new AbortController().signal, async () =>
         records.write(email, next(await records.read(email), { type: "cancel" }).record),
-      ),
+      );
+    },
     /** The signups this browser has not delivered yet, within their keeping. */
     async pending(): Promise<PendingRecord[]> {
       const now = Date.now();

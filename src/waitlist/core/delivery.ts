@@ -5,15 +5,15 @@
  * records, the lock, the request, the clock and the network are passed in, once, by the page's
  * wiring (src/waitlist/browser/browser-signup.ts).
  */
-import {
-  type DeliveryDeps,
-  type DeliveryEvent,
-  type DeliveryOptions,
-  type Ending,
-  type Outcome,
-  type Start,
-  type Ticket,
-  type WaitReason,
+import type {
+  DeliveryDeps,
+  DeliveryEvent,
+  DeliveryOptions,
+  Ending,
+  Outcome,
+  Start,
+  Ticket,
+  WaitReason,
 } from "./delivery-deps";
 import { type Answer, backOnlineWithin, request, untilAborted } from "./request";
 import { classifyFailure, classifyUnsent, type Failure, retryDelay } from "./retry-policy";
