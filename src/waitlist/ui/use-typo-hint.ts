@@ -36,7 +36,10 @@ export function useTypoHint(field: RefObject<HTMLInputElement | null>) {
   /** The address the field was last left with: if the check loads after, its hint shows then. */
   const left = useRef<string | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first commits.
+  // The latest hintFor, for the effect below, which runs once the form first commits.
+  const latestHintFor = useRef(hintFor);
+  latestHintFor.current = hintFor;
+
   useEffect(() => {
     afterFirstInteraction()
       .then(() => import("./typo-hint-part"))
@@ -45,12 +48,12 @@ export function useTypoHint(field: RefObject<HTMLInputElement | null>) {
           part.current = module;
           const value = field.current?.value ?? "";
           // No hint can be on screen before the check: none goes uncounted.
-          if (normalizeEmail(value) === left.current) setHint(hintFor(value));
+          if (normalizeEmail(value) === left.current) setHint(latestHintFor.current(value));
         },
         // A chunk that cannot load (offline, a redeploy): no hint, and nothing else changes.
         () => undefined,
       );
-  }, []);
+  }, [field]);
 
   /**
    * Puts `next` in the place of the hint shown (the same one stays: an address has one correction);
