@@ -33,7 +33,7 @@ function reasonToWait(failure: Failure): WaitReason {
 type Told = { tell: (event: DeliveryEvent) => void; waiting: (reason: WaitReason) => void };
 
 /** The record of `email` and its one way to change: `next`, written before the step is acted on. */
-async function recordOf(deps: DeliveryDeps, email: string) {
+async function movesOf(deps: DeliveryDeps, email: string) {
   let record = await deps.records.read(email);
   return async (event: Parameters<typeof next>[1]): Promise<Transition> => {
     const moved = next(record, event);
@@ -50,7 +50,7 @@ async function recordOf(deps: DeliveryDeps, email: string) {
 function recordLateSuccess(deps: DeliveryDeps, email: string): void {
   void deps
     .lock(email, new AbortController().signal, async () => {
-      const move = await recordOf(deps, email);
+      const move = await movesOf(deps, email);
       await move({ type: "answer", wentOut: true, canWait: true, now: deps.clock.now() });
     })
     .catch(noop);
@@ -64,7 +64,7 @@ async function run(
   { tell, waiting }: Told,
   signal: AbortSignal,
 ): Promise<Ending & { retried: boolean }> {
-  const move = await recordOf(deps, email);
+  const move = await movesOf(deps, email);
   const first =
     start === "resumed"
       ? { type: "resume" as const, now: deps.clock.now() }
