@@ -45,8 +45,7 @@ describe("the notice's words on what the browser keeps", () => {
     expect(notice[2]).toMatch(/someone using this browser who guesses your address could check/);
   });
 
-  it("says the key goes with the last hash, and removal waits for the next visit", () => {
-    expect(notice[3]).toMatch(/random key of those hashes goes with the last of them/);
+  it("says removal waits for the next visit", () => {
     expect(notice[3]).toMatch(/removed the next time you open this site/);
     expect(notice).toHaveLength(4);
   });

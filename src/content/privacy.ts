@@ -60,7 +60,7 @@ export const privacyNotice = {
   },
   device: {
     term: "Kept in your browser",
-    text: "Until your address is delivered, this browser keeps it in this site's database (\"bulwark\") so an interrupted signup can be finished, for 7 days from the day you last sent it. If sending fails, it waits in the form for you to try again, so on a shared computer send it or clear this site's data. Once delivered, the browser keeps only a keyed hash of it and the day it was sent, for 30 days from that day, so it is never sent twice; someone using this browser who guesses your address could check the guess against it. The random key of those hashes goes with the last of them, and whatever is past its time is removed the next time you open this site.",
+    text: "Until your address is delivered, this browser keeps it in this site's database (\"bulwark\") so an interrupted signup can be finished, for 7 days from the day you last sent it. If sending fails, it waits in the form for you to try again, so on a shared computer send it or clear this site's data. Once delivered, the browser keeps only a keyed hash of it and the day it was sent, for 30 days from that day, so it is never sent twice; someone using this browser who guesses your address could check the guess against it. Whatever is past its time is removed the next time you open this site.",
   },
   rights: {
     term: "Your rights",
