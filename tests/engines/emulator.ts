@@ -19,9 +19,3 @@ export function setFault(fault: Fault): Promise<void> {
 export function outboxFor(email: string): Promise<OutboxEntry[]> {
   return controls.outbox(email);
 }
-
-/** Whether no fault for `email` is left queued: its sends have reached the emulator. */
-export async function faultsUsedUp(email: string): Promise<boolean> {
-  const pending = await controls.pendingFaults();
-  return !pending.some((fault) => fault.match?.email === email);
-}

@@ -21,7 +21,7 @@ import {
   SUCCESS_TITLE,
   TOAST_REGION,
 } from "../e2e/support/words";
-import { faultsUsedUp, outboxFor, setFault } from "./emulator";
+import { outboxFor, setFault } from "./emulator";
 import type { EnginePage } from "./engine-page";
 import type { ElementState, Query } from "./in-page";
 import type { ScriptGate } from "./script-gate";
@@ -273,24 +273,6 @@ export const journeys: Journey[] = [
       await expectSuccess(page);
       await expectOutbox(fixed, 1);
       await expectOutbox(typo, 0);
-    },
-  },
-  {
-    name: "leaving during a send: the next visit sends it once more, and it arrives once",
-    viewport: DESKTOP,
-    async run({ page }) {
-      const address = uniqueEmail("engine-left");
-      // The first send never arrives; the visitor leaves while it is out.
-      await setFault({ count: 1, hang: true, match: { email: address } });
-      await page.open("/");
-      await page.fill(emailField, address);
-      await page.click(joinButton);
-      await waitFor(() => faultsUsedUp(address), "the send reaching the emulator");
-      // Back on another page of the site: it finishes the signup, without asking.
-      await page.open("/no-such-page");
-      await waitFor(async () => (await outboxFor(address)).length === 1, "the next visit's send");
-      await waitForPath(page, "/success");
-      await expectOutbox(address, 1);
     },
   },
   {
