@@ -1,9 +1,9 @@
 import { __iconData as arrowDown } from "lucide-react/icons/arrow-down";
+import { SectionLink } from "@/components/section-link";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { hero } from "@/content/hero";
-import { scrollToSection } from "@/lib/scroll";
 import { WaitlistFormIsland } from "@/waitlist/ui/form-island";
 import { HeroThreatCard } from "./hero-threat-card";
 
@@ -40,14 +40,10 @@ export function HeroSection() {
             >
               {hero.joinWaitlist}
             </a>
-            <Button
-              variant="secondary"
-              size="md"
-              onClick={() => scrollToSection(hero.learnMoreTarget)}
-            >
+            <SectionLink variant="secondary" size="md" sectionId={hero.learnMoreTarget}>
               {hero.learnMore}
               <Icon icon={arrowDown} className="size-4" />
-            </Button>
+            </SectionLink>
           </div>
         </div>
         <div className="flex flex-col gap-4 sm:gap-6">

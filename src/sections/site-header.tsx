@@ -2,10 +2,10 @@ import { __iconData as menu } from "lucide-react/icons/menu";
 import { __iconData as x } from "lucide-react/icons/x";
 import { useEffect, useRef, useState } from "react";
 import { Logo } from "@/components/logo";
+import { SectionLink } from "@/components/section-link";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { site } from "@/content/site";
-import { scrollToSection } from "@/lib/scroll";
 
 const MENU_ID = "mobile-menu";
 
@@ -42,11 +42,6 @@ export function SiteHeader() {
     };
   }, [menuOpen]);
 
-  function choose(sectionId: string) {
-    setMenuOpen(false);
-    scrollToSection(sectionId);
-  }
-
   return (
     <>
       {/* Dims the page under the open menu; a tap on it closes the menu (as any tap outside does)
@@ -72,9 +67,9 @@ export function SiteHeader() {
             <ul className="hidden items-center gap-1 md:flex">
               {site.navItems.map((item) => (
                 <li key={item.sectionId}>
-                  <Button variant="ghost" size="sm" onClick={() => choose(item.sectionId)}>
+                  <SectionLink variant="ghost" size="sm" sectionId={item.sectionId}>
                     {item.label}
-                  </Button>
+                  </SectionLink>
                 </li>
               ))}
             </ul>
@@ -105,15 +100,16 @@ export function SiteHeader() {
             >
               {site.navItems.map((item) => (
                 <li key={item.sectionId}>
-                  <Button
+                  <SectionLink
                     variant="ghost"
                     align="start"
                     size="lg"
                     className="w-full"
-                    onClick={() => choose(item.sectionId)}
+                    sectionId={item.sectionId}
+                    onClick={() => setMenuOpen(false)}
                   >
                     {item.label}
-                  </Button>
+                  </SectionLink>
                 </li>
               ))}
             </ul>

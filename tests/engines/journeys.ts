@@ -288,7 +288,7 @@ export const journeys: Journey[] = [
       await page.click(menuToggle);
       await waitForState(page, menuToggle, "the menu open", (state) => state.expanded === "true");
       assert.equal(await page.isDisplayed(menuId), true, "the menu is shown");
-      await page.click({ role: "button", name: NAV.solutions, within: nav });
+      await page.click({ role: "link", name: NAV.solutions, within: nav });
       await waitForState(
         page,
         menuToggle,
@@ -313,7 +313,7 @@ export const journeys: Journey[] = [
       const toggle = await waitForState(page, menuToggle, "the Menu toggle", () => true);
       await page.click(menuToggle);
       await waitForState(page, menuToggle, "the menu open", (state) => state.expanded === "true");
-      await page.focus({ role: "button", name: NAV.dashboard, within: nav });
+      await page.focus({ role: "link", name: NAV.dashboard, within: nav });
       await page.press("Escape");
       await waitForState(
         page,

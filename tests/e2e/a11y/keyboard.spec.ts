@@ -166,11 +166,11 @@ test.describe("keyboard only at 375 px", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     for (const label of [NAV.features, NAV.dashboard, NAV.solutions]) {
       await page.keyboard.press("Tab");
-      await expectVisibleFocus(nav.getByRole("button", { name: label }));
+      await expectVisibleFocus(nav.getByRole("link", { name: label }));
     }
     await page.keyboard.press("Escape");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await expect(nav.getByRole("button", { name: NAV.features })).toBeHidden();
+    await expect(nav.getByRole("link", { name: NAV.features })).toBeHidden();
     await expectVisibleFocus(toggle);
   });
 });

@@ -89,7 +89,7 @@ test("the landing page read from the top, an invalid address, then a signup: eac
       `link, ${site.logoAlt}`,
       `image, ${site.logoAlt}`,
       `end of link, ${site.logoAlt}`,
-      ...BANDS.map(({ nav }) => `button, ${nav}`),
+      ...BANDS.map(({ nav }) => `link, ${nav}`),
       `end of navigation, ${NAV.name}`,
       "end of banner",
       "main",
@@ -416,9 +416,9 @@ test.describe("on a phone", () => {
     ]);
     const withMotion = await menuHeard(page);
     expect(withMotion).toEqual([
-      `button, ${NAV.features}`,
+      `link, ${NAV.features}`,
       `button, ${NAV.menu}, 1 control, expanded`,
-      `button, ${NAV.features}`,
+      `link, ${NAV.features}`,
       `button, ${NAV.menu}, not expanded`,
     ]);
     await page.emulateMedia({ reducedMotion: "reduce" });

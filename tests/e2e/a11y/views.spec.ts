@@ -103,7 +103,7 @@ for (const width of STATE_WIDTHS) {
 
     test("an inert button's tooltip open, axe's best-practice rules too", async ({ page }) => {
       await gotoApp(page, "/");
-      const learnMore = page.getByRole("button", { name: LEARN_MORE, exact: true });
+      const learnMore = page.getByRole("link", { name: LEARN_MORE, exact: true });
       const viewDetails = page.getByRole("button", { name: VIEW_DETAILS });
       const tooltip = page.getByRole("tooltip");
       // Any scroll closes the tooltip, so bring both Tab stops into view first (one above the
@@ -186,7 +186,7 @@ for (const width of [320, 375] as const) {
       const toggle = nav.getByRole("button", { name: NAV.menu });
       await toggle.click();
       await expect(toggle).toHaveAttribute("aria-expanded", "true");
-      await expect(nav.getByRole("button", { name: NAV.solutions })).toBeVisible();
+      await expect(nav.getByRole("link", { name: NAV.solutions })).toBeVisible();
       expect(await judge(page, `/ (menu open) @ ${width} px`)).toEqual(NO_FINDINGS);
       await expect(toggle).toHaveAttribute("aria-expanded", "true");
     });

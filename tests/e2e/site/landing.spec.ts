@@ -11,6 +11,7 @@ import { site } from "../../../src/content/site";
 import { solutions } from "../../../src/content/solutions";
 import { BANDS, HERO_HEADING, literally } from "../support/copy";
 import { expect, test } from "../support/fixtures";
+import { holdAppScript } from "../support/held-requests";
 import { mapPulses } from "../support/layout";
 import { gotoWithTheAppInTime } from "../support/page-clock";
 import { gotoApp } from "../support/tabs";
@@ -27,6 +28,10 @@ import {
 
 /** A card far below the fold at any width: the second solution's. */
 const LOWER_CARD = solutions.cards[1]?.title ?? "";
+
+/** Whether the app has hydrated the page (it marks <html> once it has). */
+const appStarted = (page: Page) =>
+  page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
 
 async function expectBelowHeader(page: Page, heading: Locator) {
   const header = page.getByRole("banner");
@@ -47,7 +52,7 @@ test("the landing page: every section as the spec lists it", async ({ page }) =>
   await test.step("hero: headline, pitch, Learn More, the sample threat card and the form", async () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(HERO_HEADING);
     await expect(page.getByText(hero.pitch)).toBeVisible();
-    await expect(page.getByRole("button", { name: LEARN_MORE, exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: LEARN_MORE, exact: true })).toBeVisible();
     const card = page.getByRole("figure", { name: hero.threatCard.title });
     await expect(card).toBeVisible();
     await expect(card.getByRole("button", { name: VIEW_DETAILS })).toBeVisible();
@@ -158,6 +163,18 @@ test("the landing page: every section as the spec lists it", async ({ page }) =>
   });
 });
 
+/** The first screen's controls that take the visitor to a section, with the heading each brings into view. */
+const SECTION_LINKS = [
+  ...BANDS.map(({ nav, heading }) => ({ name: nav, heading, inNav: true })),
+  { name: LEARN_MORE, heading: features.heading, inNav: false },
+];
+
+const sectionLink = (page: Page, { name, inNav }: (typeof SECTION_LINKS)[number]) =>
+  (inNav ? page.getByRole("navigation", { name: NAV.name }) : page).getByRole("link", {
+    name,
+    exact: true,
+  });
+
 test.describe("scrolling navigation", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -165,18 +182,49 @@ test.describe("scrolling navigation", () => {
     page,
   }) => {
     await gotoApp(page, "/");
-    const nav = page.getByRole("navigation", { name: NAV.name });
-    await expect(nav.getByRole("button", { name: NAV.menu })).toBeHidden();
-    for (const { nav: label, heading } of BANDS) {
-      await nav.getByRole("button", { name: label }).click();
-      await expectBelowHeader(page, page.getByRole("heading", { name: heading, level: 2 }));
+    await expect(
+      page.getByRole("navigation", { name: NAV.name }).getByRole("button", { name: NAV.menu }),
+    ).toBeHidden();
+    for (const link of SECTION_LINKS.filter(({ inNav }) => inNav)) {
+      await sectionLink(page, link).click();
+      await expectBelowHeader(page, page.getByRole("heading", { name: link.heading, level: 2 }));
+      // The app scrolls by itself: the address stays the page's own.
+      expect(new URL(page.url()).hash, "the address after the click").toBe("");
     }
   });
 
   test("Learn More scrolls to Features", async ({ page }) => {
     await gotoApp(page, "/");
-    await page.getByRole("button", { name: LEARN_MORE, exact: true }).click();
+    await page.getByRole("link", { name: LEARN_MORE, exact: true }).click();
     await expectBelowHeader(page, page.getByRole("heading", { name: features.heading }));
+  });
+
+  // A visitor faster than the app, or without scripts: each control is an in-page link.
+  for (const link of SECTION_LINKS) {
+    test(`${link.name} brings its section into view before the app runs`, async ({ page }) => {
+      const app = await holdAppScript(page);
+      await page.goto("/", { waitUntil: "domcontentloaded" });
+      await sectionLink(page, link).click();
+      await expectBelowHeader(page, page.getByRole("heading", { name: link.heading, level: 2 }));
+      expect(await appStarted(page), "the app started").toBe(false);
+      await app.release();
+    });
+  }
+
+  test("with JavaScript off, every section link brings its section into view", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    for (const link of SECTION_LINKS) {
+      await page.goto("/", { waitUntil: "load" });
+      await sectionLink(page, link).click();
+      await expectBelowHeader(page, page.getByRole("heading", { name: link.heading, level: 2 }));
+    }
+    await context.close();
   });
 });
 

@@ -15,7 +15,7 @@ test.describe("navigation below the md breakpoint", () => {
     await expect(toggle).toBeVisible();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     // The desktop buttons are collapsed into the menu.
-    await expect(nav.getByRole("button", { name: NAV.features })).toBeHidden();
+    await expect(nav.getByRole("link", { name: NAV.features })).toBeHidden();
 
     const menuId = await toggle.getAttribute("aria-controls");
     expect(menuId).toBeTruthy();
@@ -24,9 +24,9 @@ test.describe("navigation below the md breakpoint", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await expect(menu).toBeVisible();
     await expect(menu).toHaveCSS("animation-duration", "0.2s");
-    await expect(menu.getByRole("button")).toHaveText([NAV.features, NAV.dashboard, NAV.solutions]);
+    await expect(menu.getByRole("link")).toHaveText([NAV.features, NAV.dashboard, NAV.solutions]);
 
-    await menu.getByRole("button", { name: NAV.dashboard }).focus();
+    await menu.getByRole("link", { name: NAV.dashboard }).focus();
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -39,9 +39,9 @@ test.describe("navigation below the md breakpoint", () => {
     const toggle = nav.getByRole("button", { name: NAV.menu });
     for (const { nav: label, heading } of [SOLUTIONS, FEATURES]) {
       await toggle.click();
-      await nav.getByRole("button", { name: label }).click();
+      await nav.getByRole("link", { name: label }).click();
       await expect(toggle).toHaveAttribute("aria-expanded", "false");
-      await expect(nav.getByRole("button", { name: label })).toBeHidden();
+      await expect(nav.getByRole("link", { name: label })).toBeHidden();
       const target = page.getByRole("heading", { name: heading, level: 2 });
       await expect(target).toBeInViewport();
       const header = await page.getByRole("banner").boundingBox();
@@ -60,7 +60,7 @@ test.describe("navigation below the md breakpoint", () => {
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Tab");
-    await expect(nav.getByRole("button", { name: NAV.features })).toBeFocused();
+    await expect(nav.getByRole("link", { name: NAV.features })).toBeFocused();
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -84,7 +84,7 @@ test.describe("the menu at 320x180 (400% zoom)", () => {
       const menuBox = await menu.boundingBox();
       if (!menuBox) throw new Error("the open menu has no box");
       expect(menuBox.y + menuBox.height, "menu bottom").toBeLessThanOrEqual(180);
-      const item = menu.getByRole("button", { name: label });
+      const item = menu.getByRole("link", { name: label });
       await item.scrollIntoViewIfNeeded();
       const box = await item.boundingBox();
       if (!box) throw new Error(`${label} has no box`);
@@ -104,7 +104,7 @@ test.describe("the menu at 320x180 (400% zoom)", () => {
     const toggle = nav.getByRole("button", { name: NAV.menu });
     await toggle.click();
     const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
-    await menu.getByRole("button", { name: NAV.solutions }).focus();
+    await menu.getByRole("link", { name: NAV.solutions }).focus();
     await page.keyboard.press("Tab");
     await expect(menu).toBeHidden();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");

@@ -265,7 +265,7 @@ test.describe("the mobile menu", () => {
     const nav = page.getByRole("navigation", { name: NAV.name });
     const toggle = nav.getByRole("button", { name: NAV.menu });
     await toggle.click();
-    const items = nav.getByRole("button").filter({ hasText: /^(Features|Dashboard|Solutions)$/ });
+    const items = nav.getByRole("link").filter({ hasText: /^(Features|Dashboard|Solutions)$/ });
     await expect(items).toHaveCount(3);
     for (const item of await items.all()) {
       const size = await item.evaluate((button) =>
@@ -286,7 +286,7 @@ test.describe("the mobile menu", () => {
     expect(below?.background).not.toBe("rgba(0, 0, 0, 0)");
     await page.touchscreen.tap(187, 627);
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await expect(nav.getByRole("button", { name: NAV.features })).toBeHidden();
+    await expect(nav.getByRole("link", { name: NAV.features })).toBeHidden();
   });
 });
 

@@ -10,7 +10,12 @@ import { boxesOverlap, mapPulses } from "../support/layout";
 import { gotoWithTheAppInTime, UNTIL_TEST_TIMEOUT } from "../support/page-clock";
 import { gotoApp } from "../support/tabs";
 import { waitlistForm } from "../support/waitlist-page";
-import { CARD_LEARN_MORE, LEARN_MORE, SKIP_LINK } from "../support/words";
+import { CARD_LEARN_MORE, LEARN_MORE, NAV, SKIP_LINK } from "../support/words";
+
+/** The first screen's links to a section, each drawn as a button. */
+const SECTION_LINK_NAMES = new RegExp(
+  `^(${[LEARN_MORE, NAV.features, NAV.dashboard, NAV.solutions].join("|")})$`,
+);
 
 /** An RGB(A) colour as Chromium computes it, e.g. `rgb(11, 17, 32)` or `rgba(17, 26, 46, 0.9)`. */
 type Rgba = [number, number, number, number];
@@ -131,10 +136,10 @@ test("the landing page at 1280 px: field boundary, header, map severity and puls
     }
   });
   await test.step("the focus ring appears at once, with no transition on the outline", async () => {
-    await page.getByRole("button", { name: LEARN_MORE, exact: true }).focus();
+    await page.getByRole("link", { name: LEARN_MORE, exact: true }).focus();
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Tab");
-    const learnMore = page.getByRole("button", { name: LEARN_MORE, exact: true });
+    const learnMore = page.getByRole("link", { name: LEARN_MORE, exact: true });
     await expect(learnMore).toBeFocused();
     const ring = await learnMore.evaluate((element) => ({
       outlineTransitions: element
@@ -188,12 +193,13 @@ for (const width of [320, 375, 768, 1280]) {
       // Reduced motion too, so no card waits to fade in and the screenshot shows the whole page.
       await page.emulateMedia({ forcedColors: "active", reducedMotion: "reduce" });
       await gotoApp(page, "/");
-      // Every control shown at this width: the primary button's border is transparent until forced
-      // colours draw it, and a link-styled button has no padding of its own to keep its label off
-      // the boundary.
+      // Every control shown at this width (the links to sections are drawn as buttons): the primary
+      // button's border is transparent until forced colours draw it, and a link-styled button has
+      // no padding of its own to keep its label off the boundary.
       const controls = page
         .getByRole("button")
         .or(page.getByRole("textbox"))
+        .or(page.getByRole("link", { name: SECTION_LINK_NAMES, exact: true }))
         .filter({ visible: true });
       // Polled: on a busy machine a control may still be on its way to being shown.
       await expect.poll(() => controls.count(), UNTIL_TEST_TIMEOUT).toBeGreaterThanOrEqual(12);

@@ -68,15 +68,16 @@ test.describe("on a 375x667 phone", () => {
     await app.release();
   });
 
-  test("the header keeps its three navigation buttons and nothing more", async ({ page }) => {
+  test("the header keeps its three section links and nothing more", async ({ page }) => {
     await gotoApp(page, "/");
     const nav = page.getByRole("navigation", { name: NAV.name });
     const toggle = nav.getByRole("button", { name: NAV.menu });
     await toggle.click();
     const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
-    await expect(menu.getByRole("button")).toHaveText([NAV.features, NAV.dashboard, NAV.solutions]);
-    // The toggle and the three items: no fourth control joins the navigation.
-    await expect(nav.getByRole("button")).toHaveCount(4);
+    await expect(menu.getByRole("link")).toHaveText([NAV.features, NAV.dashboard, NAV.solutions]);
+    // The toggle, the logo's link home and the three items: nothing else joins the navigation.
+    await expect(nav.getByRole("button")).toHaveCount(1);
+    await expect(nav.getByRole("link")).toHaveCount(4);
     await expect(nav.getByRole("link", { name: /waitlist/i })).toHaveCount(0);
   });
 });

@@ -392,7 +392,7 @@ test.describe("scripts that can no longer be fetched after load", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(viewDetails).toBeVisible();
     await page.context().setOffline(false);
-    await page.getByRole("button", { name: LEARN_MORE, exact: true }).hover();
+    await page.getByRole("link", { name: LEARN_MORE, exact: true }).hover();
     await viewDetails.hover();
     await expect(page.getByRole("tooltip")).toHaveText(INERT_HINT);
   });
