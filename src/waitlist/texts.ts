@@ -1,32 +1,3 @@
-export type WaitlistContent = {
-  heading: string;
-  intro: string;
-  label: string;
-  placeholder: string;
-  submit: string;
-  submitting: string;
-  invalidEmail: string;
-  privacy: string;
-  keptNote: string;
-  /**
-   * While a signup waits, by what the site knows of the cause (docs/behaviour.md, "Launch day"):
-   * EmailJS turned it away for the rate (429), the service failed or did not answer (5xx, no
-   * answer), the browser is offline, or an answer is overdue (or another tab sends it).
-   */
-  waiting: { crowd: string; trouble: string; offline: string; slow: string };
-  /** Shown by the inline loader when a submit waited for the app and the app never started. */
-  notStartedNote: string;
-  /** Beside the form when JavaScript is off. */
-  needsJavaScript: string;
-  honeypotLabel: string;
-  toasts: {
-    success: { title: string; description: string };
-    failure: { title: string; description: string };
-  };
-  /** Fixed fields sent with every signup (docs/behaviour.md, "Fixed fields"). */
-  fixedParams: { name: string; company: string; role: string; needs: string };
-};
-
 export const waitlist = {
   heading: "Join the early-access waitlist",
   intro: "Be first to protect your APIs with Bulwark.",
@@ -37,6 +8,7 @@ export const waitlist = {
   invalidEmail: "Please enter a valid email address",
   privacy: "We only use your address to contact you about Bulwark early access.",
   keptNote: "Your last attempt didn't go through, so we kept your address. Try again when ready.",
+  /** While a signup waits, by cause (docs/behaviour.md, "Launch day"). */
   waiting: {
     crowd: "Lots of signups right now. Your address is saved and we're still sending it.",
     trouble:
@@ -45,8 +17,10 @@ export const waitlist = {
       "You seem to be offline. Your address is saved and we'll try again when you're back online.",
     slow: "This is taking longer than usual. Your address is saved and we're still sending it.",
   },
+  /** Shown by the inline loader when a submit waited for the app and the app never started. */
   notStartedNote:
     "The page has not finished loading, so your address was not sent. Please try again in a moment.",
+  /** Beside the form when JavaScript is off. */
   needsJavaScript:
     "Joining the waitlist needs JavaScript, which is turned off in this browser. Turn it on and try again.",
   honeypotLabel: "Leave this field empty",
@@ -57,25 +31,23 @@ export const waitlist = {
       description: "There was a problem submitting your request. Please try again.",
     },
   },
+  /** Sent with every signup (docs/behaviour.md, "Fixed fields"). */
   fixedParams: {
     name: "Waitlist Subscriber",
     company: "N/A",
     role: "N/A",
     needs: "Joined via the simplified waitlist form",
   },
-} satisfies WaitlistContent;
+};
 
-/**
- * The bot check's texts (reCAPTCHA, docs/security.md), apart from `waitlist`: only a build with
- * VITE_RECAPTCHA_SITE_KEY uses them, so the others carry none of them.
- */
+/** The bot check's texts, apart: only a build with VITE_RECAPTCHA_SITE_KEY carries them. */
 export const botCheckTexts = {
-  /** Appended to the form's privacy line: Google's words for a page that hides reCAPTCHA's badge. */
+  /** Google's words for a page that hides reCAPTCHA's badge. */
   notice: "This site is protected by reCAPTCHA.",
   /** While Google's challenge waits for the visitor (the button stays on Joining...). */
   asking:
     "Google's reCAPTCHA wants to check that you're a person. Answer its challenge to send your address; we've kept it here.",
-  /** Why the address was not sent when the check gave no token, and what to do. */
+  /** When the check gave no token. */
   notSent: {
     blocked:
       "Google's reCAPTCHA spam check couldn't load, so your address was not sent. We kept it here. If a blocker or your network stops google.com, allow it for this page or try another network, then select Join Waitlist again.",
@@ -88,11 +60,7 @@ export const botCheckTexts = {
     silent:
       "Google's reCAPTCHA spam check didn't answer in time, so your address was not sent. We kept it here. Wait a moment, then select Join Waitlist again.",
   },
-  /**
-   * The note for the pending signup an earlier page left unsent: with the check on, it is sent only
-   * once the visitor asks (Google hears of no one who did not act on this page). `{email}` is the
-   * address.
-   */
+  /** The next visit's note, sent when asked (docs/behaviour.md, "The bot check (optional)"). */
   pending: "Your waitlist signup for {email} was not sent before the page closed.",
   send: "Send it now",
 };

@@ -1,8 +1,6 @@
 /**
- * The waitlist as the browser runs it: the delivery loop (src/waitlist/core/delivery.ts) given,
- * once, the records in IndexedDB (or the page's memory where site data is blocked), a Web Lock per
- * address, EmailJS, the real clock, the network's state, the page's lifetime and the optional parts
- * (the bot check's ticket, the field signals' ears), which enter here and nowhere else.
+ * The delivery loop (src/waitlist/core/delivery.ts) wired to the browser, once: records, a Web Lock
+ * per address, EmailJS, the clock, the network, the page's lifetime, and the optional parts.
  */
 import { emailConfig } from "@/lib/config";
 import { systemClock } from "@/waitlist/core/clock";
@@ -14,11 +12,7 @@ import { sweepOurKeys } from "./browser-storage";
 import { createEmailClient } from "./email-client";
 import { indexedTable, memoryTable, type SignupTable } from "./signup-table";
 
-/**
- * What an optional part (the bot check, the field signals) adds, handed in at start-up: a ticket
- * for each request, ears for every delivery's events, what the form's field starts on intent and
- * what it owes once the form shows how a signup ended.
- */
+/** What an optional part adds: a ticket per request, ears for each delivery, the form's hooks. */
 export type SignupPart = {
   ticket?: DeliveryDeps["ticket"];
   observe?: DeliveryDeps["observe"];
@@ -26,22 +20,11 @@ export type SignupPart = {
   onSettled?(): void;
 };
 
-/**
- * Every address's lock is named this, then the address in lower case: a lock's name lives in the
- * browser's memory only, and goes with the lock.
- */
+/** Each address's Web Lock is named this, then the address in lower case. */
 const LOCK_PREFIX = "bulwark:waitlist:";
 
-/**
- * `task` holding the Web Lock of `email`'s address across the browser's tabs; stops waiting once
- * `signal` aborts. Where the browser has no Web Locks or refuses them (site data blocked), the tab
- * works alone.
- */
-async function underLock<T>(
-  email: string,
-  signal: AbortSignal,
-  task: () => Promise<T>,
-): Promise<T> {
+/** `task` holding `email`'s Web Lock; with Web Locks missing or refused, the tab works alone. */
+async function underLock<T>(email: string, signal: AbortSignal, task: () => Promise<T>) {
   let ran = false;
   try {
     return await navigator.locks.request(LOCK_PREFIX + email.toLowerCase(), { signal }, () => {
@@ -73,10 +56,7 @@ const browserNetwork: Network = {
     }),
 };
 
-/**
- * The page being left (also into the back-forward cache): its deliveries stop and let go of their
- * locks, their records kept for the next page; a page restored from the cache starts afresh.
- */
+/** Aborts as the page is left (the back-forward cache too); a restored page starts afresh. */
 function pageLifetime(): () => AbortSignal {
   let leaving: AbortController | undefined;
   return () => {
@@ -91,10 +71,6 @@ function pageLifetime(): () => AbortSignal {
   };
 }
 
-/**
- * Whether a delivery holds or waits for an address's lock in any tab of this browser: its record
- * may then have been written by a clock that differs from this page's.
- */
 async function deliveriesUnderWay(): Promise<boolean> {
   try {
     const { held = [], pending = [] } = await navigator.locks.query();
@@ -104,11 +80,7 @@ async function deliveriesUnderWay(): Promise<boolean> {
   }
 }
 
-/**
- * As the page first uses its records, unless a delivery is under way in any tab (its record may
- * have been written by a clock that differs from this page's): what is past its keeping goes, a
- * time ahead of the clock is taken as today, and the key goes with the last record.
- */
+/** Ends what is past its keeping unless a delivery is under way ("What the browser keeps"). */
 async function expire(table: SignupTable, now: number): Promise<void> {
   if (await deliveriesUnderWay()) return;
   for (const [id, value] of await table.entries()) {
@@ -119,11 +91,7 @@ async function expire(table: SignupTable, now: number): Promise<void> {
   await table.dropKeyIfAlone();
 }
 
-/**
- * The records, opened on first use, what is past its keeping removed then: IndexedDB, else the
- * page's memory. `forWriting` makes the database if need be; `forReading` makes none, so a page
- * that only looks for a pending signup leaves nothing behind.
- */
+/** The records (IndexedDB, else memory), expired at first open; `forReading` makes no database. */
 function openRecords() {
   let opened: Promise<SignupTable> | undefined;
   async function open(create: boolean): Promise<SignupTable | null> {
@@ -132,9 +100,8 @@ function openRecords() {
     if (table) await expire(table, Date.now()).catch(() => undefined);
     return table;
   }
-  const forWriting = () => (opened ??= open(true) as Promise<SignupTable>);
   return {
-    forWriting,
+    forWriting: () => (opened ??= open(true) as Promise<SignupTable>),
     async forReading(): Promise<SignupTable | null> {
       const found = opened ? undefined : await open(false);
       if (found) opened ??= Promise.resolve(found);
@@ -143,27 +110,24 @@ function openRecords() {
   };
 }
 
-/**
- * The page's waitlist, made once at start-up (src/entry-client.tsx) with the optional `parts`;
- * nothing of the browser is touched before its first use.
- */
+/** The page's waitlist, made once at start-up with the optional `parts`; lazy in the browser. */
 export function createBrowserWaitlist(parts: SignupPart[] = []) {
-  const tables = openRecords();
-  const table = tables.forWriting;
+  const { forWriting: table, forReading } = openRecords();
   const records: Records = {
     read: async (email) => recordOf(await (await table()).read(email), isValidEmail),
     write: async (email, record) => (await table()).write(email, record),
+  };
+  // The records opened (what is past its keeping gone) before this page holds a lock of its own.
+  const lock: DeliveryDeps["lock"] = async (email, signal, task) => {
+    await table();
+    return underLock(email, signal, task);
   };
   const each = <K extends keyof SignupPart>(name: K) =>
     parts.flatMap((part) => part[name] ?? []) as NonNullable<SignupPart[K]>[];
   let signedUp = false;
   const deliver = createDelivery({
     records,
-    // The records opened (what is past its keeping gone) before this page holds a lock of its own.
-    lock: async (email, signal, task) => {
-      await table();
-      return underLock(email, signal, task);
-    },
+    lock,
     ticket: each("ticket")[0],
     send: createEmailClient().send,
     clock: systemClock,
@@ -181,19 +145,16 @@ export function createBrowserWaitlist(parts: SignupPart[] = []) {
     },
   });
   return {
-    /** Delivers `email` (valid), started as `start`: the one verb of a signup. */
     deliver,
     /** The visitor stops `email` for good: its record goes (a delivered one stays). */
-    cancel: async (email: string): Promise<void> => {
-      await table();
-      return underLock(email, new AbortController().signal, async () =>
+    cancel: (email: string): Promise<void> =>
+      lock(email, new AbortController().signal, async () =>
         records.write(email, next(await records.read(email), { type: "cancel" }).record),
-      );
-    },
+      ),
     /** The signups this browser has not delivered yet, within their keeping. */
     async pending(): Promise<PendingRecord[]> {
       const now = Date.now();
-      const opened = await tables.forReading().catch(() => null);
+      const opened = await forReading().catch(() => null);
       const entries = opened ? await opened.entries().catch(() => []) : [];
       return entries.flatMap(([, value]) => {
         const record = recordOf(value, isValidEmail);

@@ -1,17 +1,9 @@
-/**
- * Web Storage, which the waitlist no longer uses (its records are in IndexedDB:
- * signup-table.ts): the one shield the EmailJS SDK needs, and the sweep of what earlier deploys
- * left there.
- */
+/** Web Storage, which the waitlist no longer uses: the EmailJS SDK's shield, and a sweep. */
 
 /** Every key of ours begins with this; nothing else in the origin's storage is touched. */
 const OUR_PREFIX = "bulwark:";
 
-/**
- * Where site data is blocked, reading `localStorage` throws, and `@emailjs/browser` reads it as
- * its module loads (`typeof localStorage`), which would stop the app: there it is made undefined,
- * which the SDK understands as no storage. Called once, before the SDK is imported.
- */
+/** Makes a `localStorage` that throws undefined, before the SDK loads (docs: "Storage blocked"). */
 export function shieldStorage(scope: typeof globalThis): void {
   try {
     void scope.localStorage;
@@ -20,11 +12,7 @@ export function shieldStorage(scope: typeof globalThis): void {
   }
 }
 
-/**
- * Removes from the page's storage every key of ours (`OUR_PREFIX`): the site keeps nothing there,
- * so whatever an earlier deploy left goes as a page first uses its records. Storage that cannot be
- * read is let be.
- */
+/** Removes the keys of ours earlier deploys left in Web Storage; storage that throws is let be. */
 export function sweepOurKeys(scope: typeof globalThis): void {
   for (const area of ["localStorage", "sessionStorage"] as const) {
     try {

@@ -1,16 +1,5 @@
-/**
- * The /success conversion event (docs/behaviour.md, "Conversion event"): one console line, and a dataLayer push where one
- * exists, only on an arrival from a send: /success shown by the app after this tab delivered a
- * signup, not /success loaded as a page (a direct visit, a reload, a bookmark, Back or Forward)
- * and not after a filled honeypot or an address already sent, which send nothing.
- */
+/** The /success conversion event (docs/behaviour.md, "Conversion event"). */
 import type { BrowserWaitlist } from "./browser-signup";
-
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-  }
-}
 
 const CONVERSION_EVENT = "waitlist_signup";
 
@@ -18,20 +7,17 @@ const CONVERSION_EVENT = "waitlist_signup";
 function loadedAsThisPage(): boolean {
   const [entry] = performance.getEntriesByType("navigation");
   // Without Navigation Timing the arrival cannot be told apart: the tab's signup decides alone.
-  if (!entry) return false;
-  return new URL(entry.name).pathname === window.location.pathname;
+  return entry !== undefined && new URL(entry.name).pathname === window.location.pathname;
 }
 
-/**
- * Logs the conversion if this view of /success is an arrival from a send (the page's `waitlist`
- * knows whether this tab sent one); says whether it did.
- */
+/** Logs the conversion if this view of /success is an arrival from a send; says whether it did. */
 export function logConversion(waitlist: Pick<BrowserWaitlist, "signedUpHere">): boolean {
   if (loadedAsThisPage() || !waitlist.signedUpHere()) return false;
   console.log(`[conversion] ${CONVERSION_EVENT}`, {
     page: window.location.pathname,
     at: new Date().toISOString(),
   });
-  if (Array.isArray(window.dataLayer)) window.dataLayer.push({ event: CONVERSION_EVENT });
+  const { dataLayer } = window as Window & { dataLayer?: unknown };
+  if (Array.isArray(dataLayer)) dataLayer.push({ event: CONVERSION_EVENT });
   return true;
 }

@@ -1,30 +1,14 @@
-/**
- * The one place that talks to EmailJS, through its SDK. The SDK is a module of its own, run at the
- * first send: the page does not need it to paint or hydrate. The app preloads it at idle
- * (entry-client.tsx), so a send made offline or after a redeploy still has it.
- */
+/** The one place that talks to EmailJS, through its SDK: a chunk of its own, preloaded at idle. */
 import { emailConfig } from "@/lib/config";
 import { EMAILJS_ORIGIN } from "@/lib/email-build";
 import { retryingImport } from "@/lib/retrying-import";
 import type { Ticket } from "@/waitlist/core/delivery-deps";
 import { waitlist } from "@/waitlist/texts";
 
-/**
- * The SDK's limitRate in production builds: EmailJS allows one request a second, and the SDK stamps
- * the slot before sending (docs/behaviour.md, "Anti-abuse, no CAPTCHA"). The stamp stays in the page's memory:
- * nothing of it is kept in the browser.
- */
+/** The SDK's limitRate in production builds (docs/behaviour.md, "Anti-abuse, no CAPTCHA"). */
 export const LIMIT_RATE = { id: "rate", throttle: 1000 };
 
-export type WaitlistTemplateParams = {
-  email: string;
-  name: string;
-  company: string;
-  role: string;
-  needs: string;
-};
-
-/** The page's memory in the shape of the SDK's storage provider. */
+/** The page's memory in the shape of the SDK's storage provider: nothing kept in the browser. */
 export function memoryProvider() {
   const items = new Map<string, string>();
   return {
@@ -44,14 +28,9 @@ export function describeSendError(error: unknown): string {
   return String(error);
 }
 
-export function buildTemplateParams(email: string): WaitlistTemplateParams {
-  return { email, ...waitlist.fixedParams };
-}
+export const buildTemplateParams = (email: string) => ({ email, ...waitlist.fixedParams });
 
-/**
- * The page's EmailJS client: `send` is one request, resolving once EmailJS accepted the signup,
- * rejecting with the SDK's error otherwise; a ticket's parameters (the bot check's token) go with it.
- */
+/** The page's EmailJS client: `send` resolves once EmailJS accepted, with a ticket's parameters. */
 export function createEmailClient() {
   const loadSdk = retryingImport(async () => {
     const { init, send } = await import("@emailjs/browser");
@@ -60,7 +39,7 @@ export function createEmailClient() {
         publicKey: emailConfig.publicKey,
         blockHeadless: emailConfig.antiAbuse,
         limitRate: emailConfig.antiAbuse ? LIMIT_RATE : {},
-        // SDK 4.4.1 drops its default storage when init gets options, which would switch limitRate off.
+        // SDK 4.4.1 drops its default storage when init gets options: limitRate would be off.
         storageProvider: memoryProvider(),
       },
       EMAILJS_ORIGIN,
@@ -77,5 +56,3 @@ export function createEmailClient() {
     },
   };
 }
-
-export type EmailClient = ReturnType<typeof createEmailClient>;

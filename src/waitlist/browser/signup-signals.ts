@@ -1,18 +1,8 @@
-/**
- * The signup funnel's field signals (docs/analytics.md), as an optional part of the waitlist
- * (browser-signup.ts, `SignupPart`), handed in at start-up only in a build with them: "Form Start"
- * on the field's first use; for each delivery, "Signup Kept" at its first wait, "Signup" once
- * delivered (how it started, whether a wait led to another try), "Signup Failed" with its cause
- * (failure-cause.ts, a chunk of its own, loaded only for a failure). Nothing about the address goes in.
- */
+/** The signup's field signals as a part of the waitlist (docs/analytics.md, "In the code"). */
 import type { FieldSignals } from "@/analytics/field-signals";
 import type { SignupPart } from "./browser-signup";
 
-/**
- * A failure the visitor is shown, by cause, judged as it is shown (online or not then) once the
- * causes' chunk has loaded: events wait for the tracker anyway. Should the chunk fail to load
- * (offline, a redeploy), this event is lost, never the page's own work.
- */
+/** A failure shown, by cause, once the causes' chunk loads; if it cannot, this event is lost. */
 export function trackFailure(error: unknown, signals: FieldSignals): Promise<void> {
   const online = navigator.onLine;
   return import("@/waitlist/core/failure-cause").then(

@@ -1,20 +1,11 @@
-/**
- * Where the signups' records live (docs/behaviour.md, "What the browser keeps"): one IndexedDB
- * database, `bulwark`, whose `signups` store holds one record per address under the address's
- * keyed hash (HMAC-SHA-256 of the address in lower case), and the random key those hashes are made
- * with (a non-extractable WebCrypto key, under "key"). IndexedDB's transactions show a tab
- * everything another tab committed before it, which the delivery's lock relies on. Where site data
- * is blocked, the page's memory stands in (`memoryTable`): that tab works alone.
- */
+/** Where the signups' records live (docs/behaviour.md, "What the browser keeps"). */
 
 /** The records: by address for a delivery, by id (the address's hash) for the expiry's sweep. */
 export type SignupTable = {
   read(email: string): Promise<unknown>;
   /** Writes an address's record (null removes it), under the key its id was made with. */
   write(email: string, value: unknown): Promise<void>;
-  /** Every record, by id. */
   entries(): Promise<[string, unknown][]>;
-  /** Rewrites the record `id` (null removes it). */
   replace(id: string, value: unknown): Promise<void>;
   /** Removes the key once no record is left: a later signup gets a new one. */
   dropKeyIfAlone(): Promise<void>;
@@ -24,14 +15,6 @@ export const DATABASE = "bulwark";
 export const RECORDS = "signups";
 /** The id of the hashes' key in the store: no hash, whose text is base64, reads this way. */
 const KEY_ID = "key";
-
-/** An IndexedDB request's result, as a promise. */
-function result<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
 
 /**
  * Runs `work` in one transaction of the records' store; resolves with what the getter it returns
@@ -50,6 +33,12 @@ function transact<T>(
   });
 }
 
+const readAt = (db: IDBDatabase, id: string) =>
+  transact(db, "readonly", (store) => {
+    const request = store.get(id);
+    return () => request.result as unknown;
+  });
+
 /** Calls `then` with a request's result, inside its transaction. */
 const onResult = <T>(request: IDBRequest<T>, then: (value: T) => void) => {
   request.onsuccess = () => then(request.result);
@@ -65,15 +54,9 @@ type Key = { key: CryptoKey; name: string };
 const isKey = (value: unknown): value is Key =>
   typeof value === "object" && value !== null && (value as Key).key instanceof CryptoKey;
 
-/**
- * The browser's key: the stored one, or one made now and put only where none is there yet, in one
- * transaction, so two tabs starting at once end with the same key.
- */
+/** The stored key, or one made now and put only where none is yet: two tabs end with the same. */
 async function keyOf(db: IDBDatabase, subtle: SubtleCrypto): Promise<Key> {
-  const stored = await transact(db, "readonly", (store) => {
-    const request = store.get(KEY_ID);
-    return () => request.result as unknown;
-  });
+  const stored = await readAt(db, KEY_ID);
   if (isKey(stored)) return stored;
   const made: Key = {
     key: (await subtle.generateKey(HMAC, false, ["sign"])) as CryptoKey,
@@ -89,10 +72,7 @@ async function keyOf(db: IDBDatabase, subtle: SubtleCrypto): Promise<Key> {
   });
 }
 
-/**
- * The records in IndexedDB; null where there is no database yet and `create` is false (a page
- * that only looks makes none); rejects where the browser refuses it (site data blocked).
- */
+/** The records in IndexedDB; null if it has none and `create` is false; rejects where refused. */
 export async function indexedTable(
   idb: IDBFactory,
   subtle: SubtleCrypto,
@@ -105,7 +85,10 @@ export async function indexedTable(
     if (absent) opening.transaction?.abort();
     else opening.result.createObjectStore(RECORDS);
   };
-  const db = await result(opening).catch((error: unknown) => {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    opening.onsuccess = () => resolve(opening.result);
+    opening.onerror = () => reject(opening.error);
+  }).catch((error: unknown) => {
     if (absent) return null;
     throw error;
   });
@@ -114,23 +97,10 @@ export async function indexedTable(
   db.onversionchange = () => db.close();
   const idOf = async (email: string) => {
     const key = await keyOf(db, subtle);
-    const id = base64(await subtle.sign(HMAC, key.key, utf8(email.toLowerCase())));
-    return { id, key };
+    return { id: base64(await subtle.sign(HMAC, key.key, utf8(email.toLowerCase()))), key };
   };
-  const replace = (id: string, value: unknown) =>
-    transact(db, "readwrite", (store) => {
-      if (value === null) store.delete(id);
-      else store.put(value, id);
-      return () => undefined;
-    });
   return {
-    async read(email) {
-      const { id } = await idOf(email);
-      return transact(db, "readonly", (store) => {
-        const request = store.get(id);
-        return () => request.result as unknown;
-      });
-    },
+    read: async (email) => readAt(db, (await idOf(email)).id),
     async write(email, value) {
       // Another page may have dropped the key (no record left) since the id was made: the write
       // checks the key in its own transaction, and is made again under the key there is now.
@@ -158,7 +128,12 @@ export async function indexedTable(
             id === KEY_ID ? [] : [[String(id), values.result[at]]],
           );
       }),
-    replace,
+    replace: (id, value) =>
+      transact(db, "readwrite", (store) => {
+        if (value === null) store.delete(id);
+        else store.put(value, id);
+        return () => undefined;
+      }),
     dropKeyIfAlone: () =>
       transact(db, "readwrite", (store) => {
         onResult(store.getAllKeys(), (ids) => {

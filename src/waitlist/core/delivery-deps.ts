@@ -1,29 +1,21 @@
-/**
- * What a delivery (delivery.ts) is given, once, by the page's wiring, and what it tells as it runs.
- */
+/** What a delivery (delivery.ts) is given once by the page's wiring, and what it tells. */
 import type { Clock } from "./clock";
 import type { SignupRecord } from "./signup-record";
 
 /**
- * Why the visitor waits, as far as the site can tell: "crowd", a 429; "trouble", the service failed
- * or gave no answer while online; "offline", the browser says so; "slow", an answer is overdue or
- * another tab is sending the address.
+ * Why the visitor waits (docs/behaviour.md, "Launch day": "Told early, told once"); each is also a
+ * word of the field signals, which the hosts' event proxy allows (scripts/build/event-proxy/event-props.ts).
  */
-export type WaitReason = "crowd" | "trouble" | "offline" | "slow";
-
-/** How a delivery started: the form, a submit the loader kept before the app ran, or a later page. */
-export type Start = "form" | "before-app" | "resumed";
-
+export const WAIT_REASONS = ["crowd", "trouble", "offline", "slow"] as const;
+export type WaitReason = (typeof WAIT_REASONS)[number];
+/** The form, a submit the loader kept before the app ran, or a later page. */
+export const STARTS = ["form", "before-app", "resumed"] as const;
+export type Start = (typeof STARTS)[number];
 export type Outcome = "sent" | "already-sent" | "cancelled" | "failed";
-
 /** How a delivery ended; `error`, what a failed one ended with. */
 export type Ending = { outcome: Outcome; error?: unknown };
 
-/**
- * What a delivery tells as it runs: a wait (once per reason), the bot check asking the visitor,
- * this tab taking the address over (after any wait for another tab), and its end; `retried`, a
- * wait led to another try.
- */
+/** "taken-over": this tab holds the address (after any wait for another tab). */
 export type DeliveryEvent =
   | { type: "waiting"; reason: WaitReason }
   | { type: "asking"; asking: boolean }
@@ -49,10 +41,7 @@ export type DeliveryDeps = {
   records: Records;
   /** Runs `task` holding the address's lock across the browser's tabs; stops waiting on abort. */
   lock<T>(email: string, signal: AbortSignal, task: () => Promise<T>): Promise<T>;
-  /**
-   * What each request carries besides the address, taken first (the bot check's fresh token),
-   * outside the request's time limits as it may wait for the visitor; rejects if there is none.
-   */
+  /** Taken before each request (the bot check's token), outside its time limits; may reject. */
   ticket?(signal: AbortSignal, onAsking: (asking: boolean) => void): Promise<Ticket>;
   /** One request to the email service: resolves once it accepted the signup. */
   send(email: string, ticket?: Ticket): Promise<void>;
@@ -71,7 +60,6 @@ export type DeliveryDeps = {
 };
 
 export type DeliveryOptions = {
-  /** Hears this delivery's events. */
   onEvent?(event: DeliveryEvent): void;
   /** Stops the delivery: nothing more is tried. */
   signal?: AbortSignal;

@@ -1,10 +1,4 @@
-/**
- * The one loop that delivers a signup (docs/behaviour.md, "The signup's record"): under the
- * address's lock it reads the record, moves it with `next` (signup-record.ts), writes it back
- * before acting, and acts: a request, a wait, or the end. Free of React and of the browser: the
- * records, the lock, the request, the clock and the network are passed in, once, by the page's
- * wiring (src/waitlist/browser/browser-signup.ts).
- */
+/** The loop that runs `next` (docs/behaviour.md, "The signup's record"), over deps handed in. */
 import type {
   DeliveryDeps,
   DeliveryEvent,
@@ -24,15 +18,7 @@ const LOCK_WAIT_NOTICE_MS = 1000;
 
 const noop = () => {};
 
-function reasonToWait(failure: Failure): WaitReason {
-  if (failure.offline) return "offline";
-  return failure.throttled ? "crowd" : "trouble";
-}
-
-/** What a delivery tells: every event, and each reason to wait once. */
-type Told = { tell: (event: DeliveryEvent) => void; waiting: (reason: WaitReason) => void };
-
-/** The record of `email` and its one way to change: `next`, written before the step is acted on. */
+/** Moves the record of `email` with `next`, writing it before the step is acted on. */
 async function movesOf(deps: DeliveryDeps, email: string) {
   let record = await deps.records.read(email);
   return async (event: Parameters<typeof next>[1]): Promise<Transition> => {
@@ -43,10 +29,7 @@ async function movesOf(deps: DeliveryDeps, email: string) {
   };
 }
 
-/**
- * A success that comes after its delivery ended as failed (each request given up on, yet one
- * arrived): recorded under the lock as delivered, so the address is never sent again.
- */
+/** A success after its delivery ended as failed: recorded as delivered, so it is never resent. */
 function recordLateSuccess(deps: DeliveryDeps, email: string): void {
   void deps
     .lock(email, new AbortController().signal, async () => {
@@ -56,20 +39,19 @@ function recordLateSuccess(deps: DeliveryDeps, email: string): void {
     .catch(noop);
 }
 
-/** The delivery of `email` while holding its lock: every step through `next`. */
 async function run(
   deps: DeliveryDeps,
   email: string,
   start: Start,
-  { tell, waiting }: Told,
+  tell: (event: DeliveryEvent) => void,
+  waiting: (reason: WaitReason) => void,
   signal: AbortSignal,
 ): Promise<Ending & { retried: boolean }> {
   const move = await movesOf(deps, email);
-  const first =
-    start === "resumed"
-      ? { type: "resume" as const, now: deps.clock.now() }
-      : { type: "submit" as const, email, now: deps.clock.now() };
-  const { step } = await move(first);
+  const at = deps.clock.now();
+  const { step } = await move(
+    start === "resumed" ? { type: "resume", now: at } : { type: "submit", email, now: at },
+  );
   if (step !== "send") return { outcome: step as Outcome, retried: false };
   tell({ type: "taken-over" });
   let endsAt = deps.clock.now() + deps.budgetMs;
@@ -94,14 +76,14 @@ async function run(
     const failure = failureOf(deps, answer, wentOut);
     const delay = failure ? retryDelay(retry, failure, deps.random) : 0;
     const canWait = delay <= endsAt - deps.clock.now();
-    const { kind } = failure ?? {};
+    const kind = failure?.kind;
     const moved = await move({ type: "answer", kind, wentOut, canWait, now: deps.clock.now() });
     const error = answer.ok ? undefined : answer.error;
     if (moved.step !== "wait" || !failure) {
       ended = moved.step === "failed";
       return { outcome: moved.step as Outcome, error, retried: retry > 0 };
     }
-    waiting(reasonToWait(failure));
+    waiting(failure.offline ? "offline" : failure.throttled ? "crowd" : "trouble");
     const waited = await Promise.race([
       late,
       waitBeforeRetry(deps, failure, delay, endsAt, signal),
@@ -119,7 +101,7 @@ async function run(
 /** The ticket for the next request, or the error that left none (nothing goes out then). */
 async function ticketFor(
   deps: DeliveryDeps,
-  tell: Told["tell"],
+  tell: (event: DeliveryEvent) => void,
   signal: AbortSignal,
 ): Promise<{ ticket?: Ticket } | { error: unknown }> {
   if (!deps.ticket) return {};
@@ -132,7 +114,7 @@ async function ticketFor(
   }
 }
 
-/** The wait before the next try: back online first (within the budget), then `delay`. */
+/** Back online first (within the budget), then `delay`; false when out of time. */
 async function waitBeforeRetry(
   deps: DeliveryDeps,
   failure: Failure,
@@ -153,59 +135,39 @@ function failureOf(deps: DeliveryDeps, answer: Answer, wentOut: boolean): Failur
   return classifyFailure(answer.error, { online, timedOut: answer.timedOut });
 }
 
-/**
- * Delivers `email` (already valid): waits for its lock (telling the visitor why after a second),
- * then runs it. Resolves with how it ended, never rejects; a page being left, or
- * `options.signal`, ends it "cancelled", its record kept as it was for the next page.
- */
-async function deliver(
-  deps: DeliveryDeps,
-  email: string,
-  start: Start,
-  options: DeliveryOptions = {},
-): Promise<Ending> {
-  const signal = AbortSignal.any(
-    options.signal ? [options.signal, deps.leaving()] : [deps.leaving()],
-  );
-  const heard = deps.observe?.(start);
-  const tell = (event: DeliveryEvent) => {
-    options.onEvent?.(event);
-    heard?.(event);
-  };
-  const waiting = oncePerReason((reason) => tell({ type: "waiting", reason }));
-  const notice = new AbortController();
-  deps.clock.sleep(LOCK_WAIT_NOTICE_MS, notice.signal).then(() => waiting("slow"), noop);
-  let ending: Ending & { retried: boolean };
-  try {
-    ending = await deps.lock(email, signal, () => {
-      notice.abort();
-      return run(deps, email, start, { tell, waiting }, signal);
-    });
-  } catch (error) {
-    // Left, or stopped: the record stays as it was. Anything else (the records or the lock
-    // refused) is a failure the visitor is told of, the address kept in the field.
-    ending = signal.aborted
-      ? { outcome: "cancelled", retried: false }
-      : { outcome: "failed", error, retried: false };
-  } finally {
-    notice.abort();
-  }
-  tell({ type: "ended", start, ...ending });
-  const { retried: _, ...told } = ending;
-  return told;
-}
-
-/** The delivery over `deps`, given once: `deliver(email, start, options)`. */
+/** `deliver(email, start, options)`, `email` valid: never rejects; left or stopped, "cancelled". */
 export function createDelivery(deps: DeliveryDeps) {
-  return deliver.bind(null, deps);
-}
-
-/** Passes each reason on once, however often it is given: the visitor hears each cause once. */
-function oncePerReason(callback: (reason: WaitReason) => void): (reason: WaitReason) => void {
-  const told = new Set<WaitReason>();
-  return (reason) => {
-    if (told.has(reason)) return;
-    told.add(reason);
-    callback(reason);
+  return async (email: string, start: Start, options: DeliveryOptions = {}): Promise<Ending> => {
+    const signal = AbortSignal.any([options.signal, deps.leaving()].filter((s) => s !== undefined));
+    const heard = deps.observe?.(start);
+    const tell = (event: DeliveryEvent) => {
+      options.onEvent?.(event);
+      heard?.(event);
+    };
+    const told = new Set<WaitReason>();
+    const waiting = (reason: WaitReason) => {
+      if (told.has(reason)) return;
+      told.add(reason);
+      tell({ type: "waiting", reason });
+    };
+    const notice = new AbortController();
+    deps.clock.sleep(LOCK_WAIT_NOTICE_MS, notice.signal).then(() => waiting("slow"), noop);
+    let ending: Ending & { retried: boolean };
+    try {
+      ending = await deps.lock(email, signal, () => {
+        notice.abort();
+        return run(deps, email, start, tell, waiting, signal);
+      });
+    } catch (error) {
+      // Left or stopped: the record stays. Else the records or the lock refused: a failure.
+      ending = signal.aborted
+        ? { outcome: "cancelled", retried: false }
+        : { outcome: "failed", error, retried: false };
+    } finally {
+      notice.abort();
+    }
+    tell({ type: "ended", start, ...ending });
+    const { retried: _, ...result } = ending;
+    return result;
   };
 }

@@ -1,26 +1,18 @@
-/**
- * The waitlist's email rule (docs/behaviour.md, "Email validation"): trimmed, what <input type="email"> accepts (the WHATWG
- * "valid e-mail address"), a domain of two or more labels whose last is 2+ letters, 254 chars at most.
- * An international domain (x@bücher.de) is first turned into its ASCII form (x@xn--bcher-kva.de), as
- * Chromium's email field already does and Firefox and WebKit do not, so every engine sends the same.
- */
+/** The waitlist's email rule: docs/behaviour.md, "Email validation". */
 
 const MAX_EMAIL_LENGTH = 254;
 
-// The WHATWG pattern, verbatim: https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address
+// Verbatim: https://html.spec.whatwg.org/multipage/input.html#valid-e-mail-address
 const WHATWG_EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 /** A top-level label of letters, or the ASCII form of an international one (рф is xn--p1ai). */
 const TOP_LEVEL_LABEL = /^(?:[a-zA-Z]{2,}|xn--[a-zA-Z0-9-]+)$/;
-/** A domain label as a person types it: letters, marks and digits of any script, inner hyphens. */
+/** A domain label as a person types it, in any script. */
 const UNICODE_LABEL = /^[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?$/u;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, on purpose.
 const ASCII_ONLY = /^[\u0000-\u007f]*$/;
 
-/**
- * The domain's ASCII form (IDNA, as the URL parser computes it for a host), or the domain as given
- * when it is ASCII already or is not a plain domain (the validator then refuses it).
- */
+/** The domain's ASCII form (the URL parser's IDNA), or as given if ASCII or no plain domain. */
 function domainToAscii(domain: string): string {
   if (ASCII_ONLY.test(domain)) return domain;
   if (!domain.split(".").every((label) => UNICODE_LABEL.test(label))) return domain;
@@ -41,8 +33,7 @@ export function normalizeEmail(value: string): string {
 
 export function isValidEmail(value: string): boolean {
   const email = normalizeEmail(value);
-  if (email.length === 0 || email.length > MAX_EMAIL_LENGTH) return false;
-  if (!WHATWG_EMAIL.test(email)) return false;
+  if (email.length > MAX_EMAIL_LENGTH || !WHATWG_EMAIL.test(email)) return false;
   const labels = email.slice(email.indexOf("@") + 1).split(".");
   return labels.length >= 2 && TOP_LEVEL_LABEL.test(labels[labels.length - 1] ?? "");
 }

@@ -1,15 +1,11 @@
-/**
- * One request and its time limits, and the wait for the network to come back: the steps of a
- * delivery (delivery.ts) that time an answer.
- */
+/** The steps of a delivery (delivery.ts) that time an answer: a request, the network's return. */
 import { type DeliveryDeps, SendTimeoutError, type Ticket } from "./delivery-deps";
 
-/** A request unanswered for this many time limits is given up on (it may still arrive). */
+/** A request unanswered this many time limits is given up on (it may still arrive). */
 const ANSWER_EXPIRY_FACTOR = 2;
 
 const noop = () => {};
 
-/** What one try came to: delivered, or the error it failed with. */
 export type Answer = { ok: true } | { ok: false; error: unknown; timedOut?: boolean };
 
 /** `work`, or a rejection with the signal's reason once it aborts, whichever comes first. */
@@ -23,11 +19,7 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<
   ]);
 }
 
-/**
- * One request: its answer, a late success of an earlier one, or a timeout once it has gone
- * unanswered for twice the time limit (`slow` said at the limit); a success after that still
- * counts (`delivered`).
- */
+/** One request's answer, an earlier one's late success, or a timeout; `slow` said at the limit. */
 export async function request(
   deps: DeliveryDeps,
   email: string,

@@ -1,38 +1,23 @@
-/**
- * The typo hint's check (docs/behaviour.md, "Typo hint"): the address as it would be corrected
- * when its domain holds a likely slip, or nothing. Two rules, each one slip away:
- * - an ending that is no top-level domain at all, one edit from exactly one common ending
- *   (`acme.con`, `acme.cmo`, `acme.ocm` → `acme.com`); a real ending (`.co`, `.cm`, `.security`)
- *   is never questioned, whatever the name before it;
- * - a big personal provider's name one edit off, under that provider's own ending (`gmial.com`,
- *   `hotmial.de`), or its name under an ending one edit from its own (`icloud.co`).
- * One edit: a letter swapped with its neighbour, dropped, doubled or added, or replaced. Where two
- * corrections are as likely, none is offered. Pure: a chunk of its own, which the form loads after
- * the visitor's first interaction (src/waitlist/ui/use-typo-hint.ts).
- */
+/** The typo hint's check, pure, a chunk of its own: docs/behaviour.md, "Typo hint". */
 import { COMMON_ENDINGS, KNOWN_DOMAINS, PROVIDERS, REAL_ENDINGS_NEAR_COMMON } from "./typo-domains";
 
-/** `a` and `b` are one edit apart: one letter replaced, dropped, added, or swapped with the next. */
+/** One letter replaced, dropped, added, or swapped with the next turns `a` into `b`. */
 export function oneEditApart(a: string, b: string): boolean {
   if (a === b) return false;
   let i = 0;
   while (a[i] === b[i]) i++;
-  const tail = (text: string, from: number) => text.slice(from);
   return (
-    tail(a, i + 1) === tail(b, i + 1) ||
-    tail(a, i) === tail(b, i + 1) ||
-    tail(a, i + 1) === tail(b, i) ||
-    (a[i] === b[i + 1] && a[i + 1] === b[i] && tail(a, i + 2) === tail(b, i + 2))
+    a.slice(i + 1) === b.slice(i + 1) ||
+    a.slice(i) === b.slice(i + 1) ||
+    a.slice(i + 1) === b.slice(i) ||
+    (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
   );
 }
 
-/**
- * A provider's name shorter than this is corrected only in its ending: one edit from `aol` or
- * `gmx` is often a company's domain (ao.com, al.com, gm.com).
- */
+/** Shorter names are corrected only in their ending: one edit from `aol` is often a company's. */
 const MIN_CORRECTED_NAME = 5;
 
-/** The one candidate, or undefined when there is none or more than one. */
+/** The one distinct candidate, or undefined. */
 function only(candidates: string[]): string | undefined {
   return new Set(candidates).size === 1 ? candidates[0] : undefined;
 }
@@ -56,17 +41,13 @@ function provider(domain: string): string | undefined {
     const endings = list.split(" ");
     if (endings.includes(ending) && known.length >= MIN_CORRECTED_NAME && oneEditApart(name, known))
       candidates.push(`${known}.${ending}`);
-    if (name === known && !endings.includes(ending) && oneEditApart(ending, endings[0] ?? "")) {
+    if (name === known && !endings.includes(ending) && oneEditApart(ending, endings[0] ?? ""))
       candidates.push(`${known}.${endings[0]}`);
-    }
   }
   return only(candidates);
 }
 
-/**
- * The address with its domain corrected, or undefined when nothing looks like a slip. `email` is a
- * valid address as the form sends it (normalizeEmail, isValidEmail); the local part is kept as typed.
- */
+/** A valid, normalized `email` with its domain corrected, or undefined if nothing is a slip. */
 export function correctedAddress(email: string): string | undefined {
   const at = email.lastIndexOf("@");
   const typed = email.slice(at + 1).toLowerCase();

@@ -1,9 +1,4 @@
-/**
- * The loader's half of the hand-over (early-submit.ts), carried by the inline loader
- * (src/app/start-up/inline-loader.ts): until the app's own handler is live, a waitlist submit is
- * kept instead of navigating (docs/behaviour.md, "Signup before the app starts"). In every page's
- * first packet, so it stays small and imports only the contract.
- */
+/** The loader's half of the hand-over (early-submit.ts): in every first packet, so kept small. */
 import {
   EARLY_SUBMIT_ATTRIBUTE,
   EARLY_SUBMIT_BUSY_ATTRIBUTE,
@@ -11,15 +6,11 @@ import {
   type EarlySubmitHandOver,
 } from "./early-submit";
 
-/**
- * Starts keeping submits; `giveUpMs` after a kept submit without the app, the form says nothing was
- * sent. Returns what to call when the app's script fails to load: the same message, at once.
- */
+/** Keeps submits; the form says none was sent `giveUpMs` on, or when the returned call is made. */
 export function keepEarlySubmits(giveUpMs: number): () => void {
   const early: EarlySubmitHandOver = {};
   (window as unknown as Record<string, EarlySubmitHandOver>)[EARLY_SUBMIT_GLOBAL] = early;
   let giveUpTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The form whose submit is kept: the one that says nothing was sent if the app never starts. */
   let keptForm: HTMLFormElement | undefined;
   /** The texts the loader changed, with what they said as served. */
   let served: [Node, string | null][] = [];
@@ -36,10 +27,7 @@ export function keepEarlySubmits(giveUpMs: number): () => void {
     served = [];
   }
 
-  /**
-   * The app has not started in time: the form of a kept submit says that nothing was sent. If the
-   * app starts after all, it takes the submit over and its own messages replace this one.
-   */
+  // Only while `restore` is set (hydration not begun): after, the form's messages are the app's.
   function giveUp() {
     if (!keptForm || !early.restore) return;
     putBack();

@@ -1,9 +1,4 @@
-/**
- * The pending note (docs/behaviour.md, "Launch day"): a chunk of its own, which the note's frame
- * (pending-signup-note.tsx) loads only when an earlier page left a signup being sent, and which
- * hands the frame what to show (`NoteView`): the frame, its live region among it, is on the page
- * from the start, so the note's words are said as they come.
- */
+/** The pending note (docs/behaviour.md, "Launch day"), loaded by its frame, pending-signup-note. */
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -15,21 +10,13 @@ import { useSignupEndings } from "./use-signup-endings";
 /** What the note's frame shows: its region's name, its words (said) and its buttons. */
 export type NoteView = { label: string; words: ReactNode; actions: ReactNode };
 
-/**
- * "pending": with the bot check on, the signup waits for the visitor's word before anything is
- * asked of Google; "sending": this tab is finishing it; "failed": it could not be sent.
- */
+/** "pending": with the bot check on, waiting for the visitor's word before Google is asked. */
 type Note = { email: string; state: "pending" | "sending" | "failed" };
+type NoteProps = { found: string; show: (view: NoteView | null) => void };
 
-/** What the note says in `state`, `{email}` standing for the address. */
-function noteText(state: Note["state"]): string {
-  if (state !== "pending") return pendingNote[state];
-  return __BOT_CHECK_ON__ ? botCheckTexts.pending : "";
-}
-
-/** The note's text with the address in place of `{email}`, the address set apart. */
-function NoteText({ text, email }: { text: string; email: string }) {
-  const [before, after] = text.split("{email}");
+function NoteText({ note: { email, state } }: { note: Note }) {
+  const pending = __BOT_CHECK_ON__ ? botCheckTexts.pending : "";
+  const [before, after] = (state === "pending" ? pending : pendingNote[state]).split("{email}");
   return (
     <p className="text-sm text-ink">
       {before}
@@ -39,19 +26,8 @@ function NoteText({ text, email }: { text: string; email: string }) {
   );
 }
 
-/**
- * Finishes, on any page, the signup an earlier page left being sent (`found`): the note names the
- * address and offers to cancel; once delivered, the usual toast and /success. With the bot check
- * on, the note first asks the visitor to send it (nothing reaches Google without their intent on
- * this page). Renders nothing itself: `show` gets what the frame shows, or null.
- */
-export function PendingNote({
-  found,
-  show,
-}: {
-  found: string;
-  show: (view: NoteView | null) => void;
-}) {
+/** Finishes the signup an earlier page left being sent (`found`); `show` gets the frame's view. */
+export function PendingNote({ found, show }: NoteProps) {
   const [note, setNote] = useState<Note | null>(null);
   const stop = useRef<AbortController | null>(null);
   const endings = useSignupEndings();
@@ -88,15 +64,11 @@ export function PendingNote({
     else void latest.current.finish(found);
   }, [found]);
 
-  // A note still asking (the bot check on) goes once its address is no longer left being sent:
-  // the visitor sent it from the form instead.
+  // A note still asking goes once its address is no longer left: the form sent it instead.
   useEffect(() => {
     if (note?.state !== "pending" || !location) return;
     void waitlist.pending().then((records) => {
-      const left = records.some(
-        (record) => record.state === "sending" && record.email === note.email,
-      );
-      if (!left) setNote(null);
+      if (!records.some((r) => r.state === "sending" && r.email === note.email)) setNote(null);
     });
   }, [location, note, waitlist]);
 
@@ -105,7 +77,7 @@ export function PendingNote({
     show(
       note && {
         label: pendingNote.label,
-        words: <NoteText text={noteText(note.state)} email={note.email} />,
+        words: <NoteText note={note} />,
         actions: (
           <div className="mt-3 flex flex-wrap gap-2">
             {__BOT_CHECK_ON__ && note.state === "pending" && (
@@ -121,6 +93,5 @@ export function PendingNote({
       },
     );
   }, [note, show]);
-
   return null;
 }

@@ -1,14 +1,4 @@
-/**
- * The pending note's frame (docs/behaviour.md, "Launch day"): on every page, where the note that
- * finishes a signup an earlier page left being sent shows. The note itself, its states, sends and
- * words, is a chunk of its own (pending-note.tsx), loaded only when there is one, found at idle.
- * The frame and its live region are on the page from the start, so the note's words are said as
- * they come.
- *
- * A chunk that cannot load (offline, a redeploy) is tried again at the visitor's next interaction
- * or when the browser is back online; meanwhile no note shows, and the signup stays kept in the
- * browser, sent once the note loads here or by the next page.
- */
+/** The pending note's frame, on every page (docs/behaviour.md, "Lazy parts and deploys"). */
 import { lazy, Suspense, useEffect, useState } from "react";
 import { LazyPartBoundary } from "@/components/lazy-part-boundary";
 import { nextInteraction } from "@/lib/after-first-interaction";
@@ -17,10 +7,7 @@ import { whenIdle } from "@/lib/when-idle";
 import { usePageState } from "./page-state";
 import type { NoteView } from "./pending-note";
 
-/**
- * The longest the first look for a pending signup waits for the page to be idle: the note is up
- * within a second of the page becoming interactive, before a visitor is likely to submit again.
- */
+/** The first look's longest wait for idle: the note is up before a visitor may submit again. */
 const LOOK_WITHIN_MS = 500;
 
 const loadNote = retryingImport(() => import("./pending-note"));
@@ -39,29 +26,22 @@ const PendingNote = lazy(() =>
 );
 
 export function PendingSignupNote() {
-  /** The signup an earlier page left being sent, found at idle (one at a time), or undefined. */
   const [found, setFound] = useState<string>();
   const [view, setView] = useState<NoteView | null>(null);
   const { waitlist } = usePageState();
 
   useEffect(() => {
-    // At idle: a page's first read of its records waits on the browser, so it stays out of the
-    // way of the page's start (docs/behaviour.md, "Quality bars").
-    whenIdle(
-      () =>
-        void waitlist
-          .pending()
-          .then((records) => setFound(records.find((record) => record.state === "sending")?.email)),
-      LOOK_WITHIN_MS,
-    );
+    // At idle: a first read of records waits on the browser (docs/behaviour.md, "Quality bars").
+    whenIdle(async () => {
+      const records = await waitlist.pending();
+      setFound(records.find((record) => record.state === "sending")?.email);
+    }, LOOK_WITHIN_MS);
   }, [waitlist]);
 
   return (
-    // On phones it sticks to the bottom but keeps its own place at the end of the page, so nothing
-    // it covers is out of reach; from sm up it floats at the bottom left, clear of the toasts.
+    // Phones: sticky, in its own place at the page's end; from sm on, bottom left, clear of toasts.
     <div className="pointer-events-none sticky bottom-0 z-90 sm:fixed sm:bottom-0 sm:left-0 sm:w-96">
-      {/* A region named only while it holds a note; its live region is there from the start and
-          says the note's words alone, not its buttons' labels run into them. */}
+      {/* Named only while it holds a note; its live region says the words, not the buttons. */}
       <section
         aria-label={view?.label}
         className={

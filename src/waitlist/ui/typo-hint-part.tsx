@@ -1,10 +1,4 @@
-/**
- * The typo hint's lazy part (docs/behaviour.md, "Typo hint"): the check and what a hint shows and
- * says, one chunk loaded after the visitor's first interaction (use-typo-hint.ts). A hint exists
- * only once the check has run, so its words and button are never needed before this has loaded;
- * the line that keeps their place, with its live region, is on the page from the start
- * (typo-hint-line.tsx).
- */
+/** The typo hint's lazy part (docs/behaviour.md, "Typo hint"): the check, the words, the button. */
 import { Button } from "@/components/ui/button";
 import { typoHint } from "@/content/typo-hint";
 import { correctedAddress as check } from "@/waitlist/core/typo-hint";
@@ -12,18 +6,14 @@ import { correctedAddress as check } from "@/waitlist/core/typo-hint";
 /** The check: the address as it would be corrected, or null (src/waitlist/core/typo-hint.ts). */
 export const correctedAddress = check;
 
-const fill = (text: string, email: string) => text.replace("{email}", email);
+/** `text` with `email` for `{email}`: by a function, so a `$` in it is never read as a pattern. */
+const fill = (text: string, email: string) => text.replace("{email}", () => email);
 
-/** A hint, as far as its view reads it (use-typo-hint.ts's `TypoHint`). */
 type Hint = { corrected: string };
 
-/** What the line's live region says of `hint`. */
 export const hintSaid = (hint: Hint) => fill(typoHint.question, hint.corrected);
 
-/**
- * "Did you mean …?" with the corrected address as a button that takes it. One line at any width: a
- * long address loses its start, never its domain.
- */
+/** "Did you mean …?", the address a button that takes it: one line, a long one losing its start. */
 export function HintShown({ hint, onTake }: { hint: Hint; onTake: () => void }) {
   const [before = "", after = ""] = typoHint.question.split("{email}");
   return (

@@ -1,8 +1,4 @@
-/**
- * How a signup ends for the visitor, wherever it was sent from (the form, or the note that finishes
- * one an earlier page left): delivered, "Redirecting..." is said and the page moves to /success;
- * failed, the spec's console line and the Submission failed toast.
- */
+/** How a signup ends for the visitor, sent from the form or the pending note. */
 import { useLocation } from "wouter";
 import { toast, whenToastAnnounced } from "@/hooks/use-toast";
 import { whenPageHydrated } from "@/lib/page-hydrated";
@@ -19,8 +15,7 @@ export function useSignupEndings() {
     async delivered(): Promise<void> {
       // Said before the page changes, not after /success has been read out.
       await whenToastAnnounced(toast(waitlist.toasts.success), ANNOUNCE_WAIT_MAX_MS);
-      // The form's root can be live before the page's (form-island.tsx): the page's root must have
-      // hydrated the page as served before it moves on.
+      // The form's root can be live before the page's (form-island.tsx), which must hydrate first.
       await whenPageHydrated();
       navigate(SIGNUP_END_PATH);
     },

@@ -59,8 +59,8 @@ function Form() {
     {
       ref: form,
       onSubmit: hook.onSubmit,
-      onPointerDownCapture: hook.onGesture,
-      onKeyDownCapture: hook.onGesture,
+      onPointerDownCapture: hook.typo.onGesture,
+      onKeyDownCapture: hook.typo.onGesture,
     },
     withField &&
       createElement("input", {
@@ -68,12 +68,16 @@ function Form() {
         name: "email",
         defaultValue: servedEmail,
         onBlur: (event: { currentTarget: HTMLInputElement }) =>
-          hook.onEmailLeave(event.currentTarget.value),
+          hook.typo.onLeave(event.currentTarget.value),
         onInput: (event: { currentTarget: HTMLInputElement }) =>
           hook.onEmailInput(event.currentTarget.value),
       }),
-    hook.hint &&
-      createElement("button", { type: "button", onClick: hook.takeHint }, hook.hint.corrected),
+    hook.typo.hint &&
+      createElement(
+        "button",
+        { type: "button", onClick: hook.typo.take },
+        hook.typo.hint.corrected,
+      ),
     withHoneypot && createElement("input", { name: "bw_kx7", defaultValue: "" }),
     createElement("button", { type: "submit" }, "Join Waitlist"),
   );
@@ -497,21 +501,21 @@ describe("the typo hint", () => {
   it("is shown when the field is left with a slip, and gone when the field holds another address", async () => {
     await mountTouched();
     await typeAndLeave(`  ${SLIP} `);
-    expect(hook.hint).toEqual({ typed: SLIP, corrected: "Jane@gmail.com" });
+    expect(hook.typo.hint).toEqual({ typed: SLIP, corrected: "Jane@gmail.com" });
     expect(hintButton()?.textContent).toBe("Jane@gmail.com");
     // The same address again: the same hint stays.
     await act(async () => hook.onEmailInput(SLIP));
-    expect(hook.hint).not.toBeNull();
+    expect(hook.typo.hint).not.toBeNull();
     await act(async () => hook.onEmailInput("Jane@gmial.co"));
-    expect(hook.hint).toBeNull();
+    expect(hook.typo.hint).toBeNull();
   });
 
   it("is not shown for an address without a slip, nor for an invalid one", async () => {
     await mountTouched();
     await typeAndLeave("ada@example.com");
-    expect(hook.hint).toBeNull();
+    expect(hook.typo.hint).toBeNull();
     await typeAndLeave("ada@gmial");
-    expect(hook.hint).toBeNull();
+    expect(hook.typo.hint).toBeNull();
     expect(hook.status).toEqual({ kind: "idle" });
   });
 
@@ -521,16 +525,16 @@ describe("the typo hint", () => {
     await keyDown();
     await submitWith(SLIP);
     expect(waitlist.deliver).not.toHaveBeenCalled();
-    expect(hook.hint).toEqual({ typed: SLIP, corrected: "Jane@gmail.com" });
+    expect(hook.typo.hint).toEqual({ typed: SLIP, corrected: "Jane@gmail.com" });
     expect(hook.status).toEqual({ kind: "idle" });
     // Leaving the field now keeps it: it was shown, not yet answered.
     await act(async () => emailField().blur());
-    expect(hook.hint).toEqual({ typed: SLIP, corrected: "Jane@gmail.com" });
+    expect(hook.typo.hint).toEqual({ typed: SLIP, corrected: "Jane@gmail.com" });
     await keyDown();
     await submitWith(SLIP);
     expect(waitlist.deliver).toHaveBeenCalledTimes(1);
     expect(waitlist.deliver.mock.calls[0]?.[0]).toBe(SLIP);
-    expect(hook.hint).toBeNull();
+    expect(hook.typo.hint).toBeNull();
   });
 
   it("a press on Join that leaves the field: the hint it brings holds that send", async () => {
@@ -542,7 +546,7 @@ describe("the typo hint", () => {
       formElement().dispatchEvent(new Event("pointerdown", { bubbles: true }));
       emailField().blur();
     });
-    expect(hook.hint).not.toBeNull();
+    expect(hook.typo.hint).not.toBeNull();
     await submitWith(SLIP);
     expect(waitlist.deliver).not.toHaveBeenCalled();
   });
@@ -557,7 +561,7 @@ describe("the typo hint", () => {
     expect(hook.status).toEqual({ kind: "not-sent" });
     // Tried again: sent as typed at once, no hint again.
     await typeAndLeave(SLIP);
-    expect(hook.hint).toBeNull();
+    expect(hook.typo.hint).toBeNull();
     await submitWith(SLIP);
     expect(waitlist.deliver.mock.calls.map(([email]) => email)).toEqual([SLIP, SLIP]);
   });
@@ -568,7 +572,7 @@ describe("the typo hint", () => {
     await act(async () => hintButton()?.click());
     expect(emailField().value).toBe("Jane@gmail.com");
     expect(document.activeElement).toBe(emailField());
-    expect(hook.hint).toBeNull();
+    expect(hook.typo.hint).toBeNull();
     await keyDown();
     await submitWith(emailField().value);
     expect(waitlist.deliver.mock.calls.map(([email]) => email)).toEqual(["Jane@gmail.com"]);
@@ -579,7 +583,7 @@ describe("the typo hint", () => {
     servedEmail = SLIP;
     await mountTouched();
     expect(waitlist.deliver.mock.calls.map(([email]) => email)).toEqual([SLIP]);
-    expect(hook.hint).toBeNull();
+    expect(hook.typo.hint).toBeNull();
   });
 
   it("with the field signals on, each hint that goes is one event saying whether it was taken", async () => {

@@ -1,18 +1,6 @@
-/**
- * Adapts the page's waitlist (src/waitlist/browser/browser-signup.ts) to the form: validation, the
- * Joining... state, the toasts and the move to /success, the hand-over of a submit the inline
- * loader kept before the app ran, the address kept from a failed attempt, what the field starts on
- * the visitor's intent (the optional parts'), and the typo hint under it (use-typo-hint.ts), which
- * a send from the form asks first. The form reaches the signup through here only.
- */
-import {
-  type FormEvent,
-  type RefObject,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from "react";
+/** The form's one way to the page's waitlist (browser-signup.ts), its typo hint included. */
+import type { FormEvent, RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { type BotCheckFailure, botCheckFailureOf } from "@/waitlist/browser/bot-check";
 import type { WaitReason } from "@/waitlist/core/delivery-deps";
 import { isValidEmail, normalizeEmail } from "@/waitlist/core/email-validation";
@@ -21,36 +9,23 @@ import { usePageState } from "./page-state";
 import { useSignupEndings } from "./use-signup-endings";
 import { useTypoHint } from "./use-typo-hint";
 
-/**
- * Where the form stands, one state at a time; the button, the message and what is said derive from
- * it (waitlist-form.tsx):
- * - "idle": nothing to say; `kept`, an address kept from an earlier failed attempt is in the field;
- * - "invalid": the address is not one; `inField`, focus was in the field already, so moving it there
- *   says nothing and the form's live region says the message instead;
- * - "joining": a signup is under way; `waiting`, why the visitor waits while it is saved and still
- *   being sent ("check": the bot check waits for the visitor to answer Google's challenge);
- *   `answered`, the visitor answered that challenge (Joining... was said before it, not again);
- * - "not-sent": the signup failed, the address kept; `botCheck`, the bot check gave no token.
- */
+/** Where the form stands; `inField`: focus was there already; `answered`: the challenge was. */
 export type FormStatus =
   | { kind: "idle"; kept?: boolean }
   | { kind: "invalid"; inField?: boolean }
   | { kind: "joining"; waiting?: WaitReason | "check"; answered?: boolean }
   | { kind: "not-sent"; botCheck?: BotCheckFailure };
 
-/** What the field and honeypot say now: a submit kept before the app ran sends what is there now. */
+/** What the field and honeypot hold now: a kept submit sends what is there now. */
 function currentValues(target: HTMLFormElement): [string, string] {
   const data = new FormData(target);
   return [String(data.get(EMAIL_FIELD) ?? ""), String(data.get(HONEYPOT_FIELD) ?? "")];
 }
 
-export function useWaitlistSignup({
-  form,
-  field,
-}: {
-  form: RefObject<HTMLFormElement | null>;
-  field: RefObject<HTMLInputElement | null>;
-}) {
+type Ref<T> = RefObject<T | null>;
+type FormRefs = { form: Ref<HTMLFormElement>; field: Ref<HTMLInputElement> };
+
+export function useWaitlistSignup({ form, field }: FormRefs) {
   const [status, setStatus] = useState<FormStatus>({ kind: "idle" });
   // A ref, not state: it blocks a second submit in the same frame, before React re-renders.
   const inFlight = useRef(false);
@@ -59,12 +34,11 @@ export function useWaitlistSignup({
   const typo = useTypoHint(field);
   const joining = status.kind === "joining";
 
-  // Once the form shows how a signup ended, with the button usable again: what the parts owe then.
+  // The form shows how a signup ended, the button usable again: what the parts owe then.
   useLayoutEffect(() => {
     if (!joining) waitlist.settled();
   }, [joining, waitlist]);
 
-  /** Sends what the form holds; `keptBeforeApp`: the inline loader kept this submit. */
   async function submit(rawEmail: string, honeypot: string, keptBeforeApp = false) {
     if (inFlight.current) return;
     const email = normalizeEmail(rawEmail);
@@ -74,9 +48,7 @@ export function useWaitlistSignup({
       field.current?.focus();
       return;
     }
-    // A submit kept before the app ran is sent as typed: the visitor saw no hint then.
     if (!keptBeforeApp && typo.holds(email)) return;
-    // A filled honeypot is a bot: it is told all went well, and nothing is sent.
     if (honeypot !== "") {
       form.current?.reset();
       return endings.delivered();
@@ -86,13 +58,9 @@ export function useWaitlistSignup({
     const ending = await waitlist.deliver(email, keptBeforeApp ? "before-app" : "form", {
       onEvent(event) {
         if (event.type === "waiting") setStatus({ kind: "joining", waiting: event.reason });
-        if (event.type === "asking") {
-          setStatus(
-            event.asking
-              ? { kind: "joining", waiting: "check" }
-              : { kind: "joining", answered: true },
-          );
-        }
+        if (event.type !== "asking") return;
+        const asked = event.asking ? { waiting: "check" as const } : { answered: true };
+        setStatus({ kind: "joining", ...asked });
       },
     });
     if (ending.outcome === "failed") {
@@ -108,11 +76,10 @@ export function useWaitlistSignup({
     inFlight.current = false;
     setStatus({ kind: "idle" });
   }
-  // The latest submit, for the start-up effect below, which runs once.
   const latestSubmit = useRef(submit);
   latestSubmit.current = submit;
 
-  // The form's own handler is live from this commit on: take over a submit kept before it was.
+  // The form's own handler is live from this commit on: it takes over a kept submit.
   useLayoutEffect(() => {
     if (!takeKeptSubmit(window) || !form.current) return;
     const [email, honeypot] = currentValues(form.current);
@@ -120,17 +87,16 @@ export function useWaitlistSignup({
     if (email.trim() !== "") void latestSubmit.current(email, honeypot, true);
   }, [form]);
 
-  // The field is live: the parts start on intent, and an address a failed attempt kept comes back.
+  // The parts start on intent, and an address a failed attempt kept comes back.
   useEffect(() => {
     const input = field.current;
     if (!input) return;
     waitlist.fieldReady(input);
     void waitlist.pending().then((records) => {
       const failed = records.filter((record) => record.state === "failed").at(-1);
-      if (failed && input.value === "") {
-        input.value = failed.email;
-        setStatus((now) => (now.kind === "idle" ? { kind: "idle", kept: true } : now));
-      }
+      if (!failed || input.value !== "") return;
+      input.value = failed.email;
+      setStatus((now) => (now.kind === "idle" ? { kind: "idle", kept: true } : now));
     });
   }, [field, waitlist]);
 
@@ -144,14 +110,5 @@ export function useWaitlistSignup({
     typo.onInput(value);
   }
 
-  return {
-    status,
-    onSubmit,
-    onEmailInput,
-    hint: typo.hint,
-    hintPart: typo.part,
-    onEmailLeave: typo.onLeave,
-    onGesture: typo.onGesture,
-    takeHint: typo.take,
-  };
+  return { status, onSubmit, onEmailInput, typo };
 }
