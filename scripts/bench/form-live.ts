@@ -1,5 +1,5 @@
 /**
- * How soon a page's form is React's (the site's landing page, or the React floor): the time from
+ * How soon a page's form is React's (the site's landing page, or a floor): the time from
  * navigation to the first frame in which the form's email field carries React's props (React sets them as it hydrates that element, so
  * from then on React handles what the visitor does there), beside first contentful paint, in
  * Chromium with Lighthouse's mobile throttling applied: 4x CPU, and optionally its slow 4G.

@@ -1,9 +1,10 @@
 /**
  * Benchmarks the production build with Lighthouse beside a bare reference page and the React floor,
- * and at 4x CPU beside the React floor and the bare page, in interleaved rounds on the same
- * (possibly busy) machine, and prints medians with their spread next to the bars of
- * scripts/bench/budgets.ts (docs/performance.md says how to read it). The run fails when the React
- * floor's own LCP breaks the LCP rule: a broken yardstick measures nothing.
+ * and at 4x CPU beside the same-page floor (made from this run's build of `/`), the React floor and
+ * the bare page, in interleaved rounds on the same (possibly busy) machine, and prints medians with
+ * their spread next to the bars of scripts/bench/budgets.ts (docs/performance.md says how to read
+ * it). The run fails when the React floor's own LCP breaks the LCP rule, or the same-page floor does
+ * not hydrate the form as served: a broken yardstick measures nothing.
  * Run: npm run bench [-- --runs 1] (raw results in reports/bench/raw/<timestamp>/).
  */
 import { mkdir, writeFile } from "node:fs/promises";
@@ -15,7 +16,12 @@ import { FIGURE_KEYS, GROUP_LABELS, verdictsOf, WORST_KEYS } from "./metrics";
 import { PAGES } from "./pages";
 import { floorReport, printBreakdown, printNoise, printPreset, reactFloorLcpCheck } from "./report";
 import { measureAll, presets } from "./runs";
-import { buildAndServe, startReactFloorServer, startReferenceServer } from "./servers";
+import {
+  buildAndServe,
+  startReactFloorServer,
+  startReferenceServer,
+  startSamePageFloorServer,
+} from "./servers";
 import { breakdownSpreads, noisyRounds, pageFiguresOf } from "./statistics";
 
 const MOBILE_RUNS = 9;
@@ -42,12 +48,13 @@ async function main() {
   const signals = await buildAndServe(resolve(benchDir, "site-with-signals"), { signals: true });
   const reference = await startReferenceServer();
   const reactFloor = await startReactFloorServer();
+  const samePageFloor = await startSamePageFloorServer(site.distDir);
   const servers = { site, signals, reference, reactFloor };
   const urls = Object.fromEntries(
     PAGES.map((page) => [page.name, `${servers[page.served].url}${page.path}`]),
   );
   console.log(
-    `Site ${site.url}, with the field signals ${signals.url}, reference ${reference.url}, React floor ${reactFloor.url}; raw results in ${rawDir}`,
+    `Site ${site.url}, with the field signals ${signals.url}, reference ${reference.url}, React floor ${reactFloor.url}, same-page floor ${samePageFloor.url}; raw results in ${rawDir}`,
   );
   try {
     const runs = await measureAll(urls, presetList, rawDir);
@@ -78,6 +85,7 @@ async function main() {
       {
         site: landing,
         withSignals: urls.landingWithSignals ?? "",
+        samePageFloor: `${samePageFloor.url}/`,
         reactFloor: `${reactFloor.url}/`,
         bare: `${reference.url}/`,
       },
@@ -118,7 +126,9 @@ async function main() {
       console.log(`${broken}; a measurement would fail here (this quick look does not)`);
     }
   } finally {
-    await Promise.all([site.close(), signals.close(), reference.close(), reactFloor.close()]);
+    await Promise.all(
+      [site, signals, reference, reactFloor, samePageFloor].map((served) => served.close()),
+    );
   }
 }
 

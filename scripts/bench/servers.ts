@@ -1,6 +1,7 @@
 /**
  * The bench's servers: the production build served as the static hosts serve it (and again with
- * the field signals on), and beside it the bare reference page and the React floor.
+ * the field signals on), and beside it the bare reference page, the React floor and the same-page
+ * floor.
  */
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -11,6 +12,7 @@ import { readBuildSettings } from "../../server/preview";
 import { startPreviewServer } from "../../server/preview-server";
 import { buildSite } from "../build/build";
 import { buildReactFloor } from "./react-floor";
+import { buildSamePageFloor } from "./same-page-floor";
 
 /** A production build refuses to run without these; the bench never submits, so placeholders do. */
 const PLACEHOLDER_ENV = {
@@ -23,16 +25,19 @@ const root = resolve(import.meta.dirname, "../..");
 const referenceFile = resolve(root, "bench/reference.html");
 
 export type Served = { url: string; close(): Promise<void> };
+/** A build of the site, served, and where its files are (the same-page floor is made from them). */
+type ServedSite = Served & { distDir: string };
 
 /**
  * Where the bench listens: BENCH_PORT for the site, the next port for the reference page, the
- * one after for Lighthouse's Chromium, the next for the React floor and the next for the build with
- * the field signals; unset, ports the system picks.
+ * one after for Lighthouse's Chromium, the next for the React floor, the next for the build with
+ * the field signals and the next for the same-page floor; unset, ports the system picks.
  */
 const BENCH_PORT = readPort(process.env, "BENCH_PORT", 0);
 const portAfterBase = (offset: number) => (BENCH_PORT === 0 ? 0 : BENCH_PORT + offset);
 export const CHROME_DEBUG_PORT = portAfterBase(2);
 const SIGNALS_PORT_OFFSET = 4;
+const SAME_PAGE_FLOOR_PORT_OFFSET = 5;
 
 /**
  * The field signals' settings for the second build (docs/analytics.md): events to a path on the
@@ -65,7 +70,7 @@ async function withSettings<T>(settings: Record<string, string>, work: () => Pro
  * Builds the production site into `outDir` and serves it with the production headers; with
  * `signals`, the build with the field signals on, on its own port.
  */
-export async function buildAndServe(outDir: string, { signals = false } = {}): Promise<Served> {
+export async function buildAndServe(outDir: string, { signals = false } = {}): Promise<ServedSite> {
   const wanted = portAfterBase(signals ? SIGNALS_PORT_OFFSET : 0);
   await ensurePortFree(wanted, "BENCH_PORT");
   // The build needs its own origin (canonical links) before the preview server can start.
@@ -87,17 +92,23 @@ export async function buildAndServe(outDir: string, { signals = false } = {}): P
   const { distDir } = await withSettings(settings, () =>
     buildSite({ mode: "production", outDir, localServices: true }),
   );
-  return startPreviewServer({
+  const served = await startPreviewServer({
     distDir,
     settings: await readBuildSettings(outDir),
     port,
     portSetting: "BENCH_PORT",
   });
+  return { ...served, distDir };
 }
 
 const CONTENT_TYPES: Record<string, string> = {
   html: "text/html; charset=utf-8",
   js: "text/javascript; charset=utf-8",
+  // The site's own files, which the same-page floor serves as its first screen asks for them.
+  css: "text/css; charset=utf-8",
+  svg: "image/svg+xml",
+  png: "image/png",
+  woff2: "font/woff2",
 };
 
 /**
@@ -140,4 +151,13 @@ export async function startReferenceServer(): Promise<Served> {
 export async function startReactFloorServer(): Promise<Served> {
   console.log("Building the React floor...");
   return serveCompressed(await buildReactFloor(), 3);
+}
+
+/**
+ * The same-page floor (scripts/bench/same-page-floor.ts), built now from the site's build in
+ * `distDir` (its `/` and its files), and served in brotli the same way.
+ */
+export async function startSamePageFloorServer(distDir: string): Promise<Served> {
+  console.log("Building the same-page floor from the site's build...");
+  return serveCompressed(await buildSamePageFloor(distDir), SAME_PAGE_FLOOR_PORT_OFFSET);
 }

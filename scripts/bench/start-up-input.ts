@@ -3,7 +3,7 @@
  * the form's email field and types a letter at first contentful paint + 0, 250, 500 and 1,000 ms,
  * and reads, with the Event Timing API (`PerformanceEventTiming`), how long each event took from
  * the input to the next paint: what INP counts, the input's wait for a busy main thread included.
- * The same on the site and on the React floor, in the same rounds (floor-runs.ts); judged by the
+ * The same on the site and on the floors, in the same rounds (floor-runs.ts); judged by the
  * longest (scripts/bench/budgets.ts). Used by scripts/bench/floor-runs.ts.
  */
 import type { CDPSession } from "@playwright/test";

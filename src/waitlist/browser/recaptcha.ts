@@ -10,7 +10,7 @@ const READY_CALLBACK = "bulwarkRecaptchaReady";
 /** A script that neither loads nor fails within this long is treated as blocked. */
 export const SCRIPT_LOAD_LIMIT_MS = 10_000;
 const NOT_LOADED = `its script did not load within ${SCRIPT_LOAD_LIMIT_MS} ms`;
-/** An execute with no token and no challenge this long after is silent (behaviour.md: why). */
+/** An execute with no token and no challenge this long after is silent (docs/behaviour.md, "The bot check (optional)", why). */
 export const SILENT_AFTER_MS = 10_000;
 const SILENT = `no token and no challenge within ${SILENT_AFTER_MS} ms of execute`;
 type Scope = typeof globalThis & Record<string, unknown> & { grecaptcha?: Grecaptcha };
@@ -20,7 +20,7 @@ type Settings = { siteKey: string; origin: string };
 type Check = Settings & {
   scope: Scope;
   widget?: Promise<{ grecaptcha: Grecaptcha; id: number }>;
-  /** The turn waiting for a token: a late token goes to it (docs/behaviour.md, "Google silent"). */
+  /** The turn waiting for a token: a late token goes to it (docs/behaviour.md, "The bot check (optional)"). */
   waiter?: { resolve(token: string): void; reject(error: Error): void };
   /** One token at a time: the widget answers one execute at a time. */
   queue: Promise<unknown>;
