@@ -3,8 +3,8 @@
  * only `utm_source`, `utm_medium`, `utm_campaign` and `ref` stay, each only as a short token that
  * source-parameters.ts finds carries no address (spelt out, or read as base64, base64url
  * or hex), and none without the check; no fragment, no user; the referrer is an origin. Then a property: thousands of URLs with an address put anywhere (path,
- * query, fragment, user; raw, percent-encoded, twice encoded, mixed case, `+` tags, spelt out, in
- * base64, base64url or hex) and none survives cleaning: every value kept is one of the harmless ones.
+ * query, fragment, user; raw, percent-encoded, twice encoded, mixed case, `+` tags, a domain in
+ * any script, spelt out, in base64, base64url or hex) and none survives cleaning: every value kept is one of the harmless ones.
  */
 import { describe, expect, it } from "vitest";
 import { eventUrl as cleaned, referrerOrigin } from "./event-url";
@@ -152,13 +152,19 @@ function seeded(seed: number) {
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/** An address: mixed case, dots, digits, `+` tags, subdomains. */
+/** Letters of an internationalised domain's labels, in several scripts. */
+const IDN_LETTERS = "äöüßéñøçбукваδέλταאבגمثال例え한국";
+
+/** An address: mixed case, dots, digits, `+` tags, subdomains, a domain in any script. */
 function address(random: ReturnType<typeof seeded>) {
   const local =
     random.word(LETTERS, 4, 10) +
     (random.chance(0.3) ? `.${random.word(`${LETTERS}0123456789`, 1, 6)}` : "") +
     (random.chance(0.3) ? `+${random.word(LETTERS, 1, 8)}` : "");
-  const domain = `${random.chance(0.3) ? `${random.word(LETTERS, 2, 6)}.` : ""}${random.word(LETTERS, 3, 9)}.${random.pick(["com", "ORG", "co.uk", "De", "io"])}`;
+  const label = random.chance(0.3)
+    ? random.word(`${LETTERS}${IDN_LETTERS}`, 3, 9)
+    : random.word(LETTERS, 3, 9);
+  const domain = `${random.chance(0.3) ? `${random.word(LETTERS, 2, 6)}.` : ""}${label}.${random.pick(["com", "ORG", "co.uk", "De", "io"])}`;
   return { local, domain, whole: `${local}@${domain}` };
 }
 
@@ -188,13 +194,19 @@ function encodedBytes(random: ReturnType<typeof seeded>, text: string): string {
   ])();
 }
 
-/** An address spelt out, its `@` and dots as words, between separators or in camel case. */
+/**
+ * An address spelt out, its `@` and dots as words, between separators, in camel case, or in
+ * capitals run into the lower-case words around them (`adaATexampleDOTcom`).
+ */
 function spelt(random: ReturnType<typeof seeded>, local: string, domain: string): string {
   const separator = random.pick(["_", "-", ".", "+", "%20"]);
   const word = (text: string) => random.pick([text, text.toUpperCase()]);
   if (random.chance(0.2)) {
     const camel = (text: string) => `${text[0]?.toUpperCase()}${text.slice(1)}`;
     return `${local}At${domain.split(".").map(camel).join("Dot")}`;
+  }
+  if (random.chance(0.2)) {
+    return `${local.toLowerCase()}AT${domain.toLowerCase().split(".").join("DOT")}`;
   }
   const dots = random.chance(0.5);
   const spelledDomain = dots

@@ -6,6 +6,11 @@
 /** How a delivered signup was started (src/waitlist/core/delivery.ts, `Start`). */
 type SignupStart = "form" | "before-app" | "resumed";
 
+/** The words of a property that says whether something happened (`retried`, `taken`). */
+export const YES_NO = ["yes", "no"] as const;
+/** The words of `bot_check`: whether the build has the bot check. */
+export const ON_OFF = ["on", "off"] as const;
+
 /** The funnel's events and their properties. */
 export type FieldEvent =
   | { name: "pageview" }
@@ -15,14 +20,14 @@ export type FieldEvent =
       props: {
         start: SignupStart;
         /** It was tried again automatically before it arrived. */
-        retried: "yes" | "no";
-        bot_check: "on" | "off";
+        retried: (typeof YES_NO)[number];
+        bot_check: (typeof ON_OFF)[number];
       };
     }
   | { name: "Signup Failed"; props: { cause: string } }
   | { name: "Signup Kept"; props: { reason: string } }
   /** A typo hint under the field ended: its button was used, or not (never the address or domain). */
-  | { name: "Typo Hint"; props: { taken: "yes" | "no" } };
+  | { name: "Typo Hint"; props: { taken: (typeof YES_NO)[number] } };
 
 /** Every event's name, and no other (the type makes it the whole list). */
 const EVENT_NAMES: Readonly<Record<FieldEvent["name"], true>> = {

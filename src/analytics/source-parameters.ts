@@ -22,22 +22,37 @@ const SHORT_TOKEN = /^[\w.-]{1,40}$/;
 
 /**
  * An address in decoded text: `@` (or its percent-encoding) before a domain with a dot, as every
- * deliverable address has, whatever its local part (`boø@example.com` too). Random bytes almost
- * never look so.
+ * deliverable address has, whatever its local part (`boø@example.com` too), its domain's labels
+ * letters of any script, digits, `-` or `_` (`ada@bücher.de` too). Random bytes almost never look so.
  */
-const ADDRESS_IN_TEXT = /(@|%40)[\w-]+\.[a-z]{2,}/i;
+const ADDRESS_IN_TEXT = /(@|%40)[\p{L}\p{M}\p{N}_-]+\.\p{L}{2,}/iu;
 
 /**
  * An address spelt out: `at` or `dot` as a word of the token, its words split at `.`, `_`, `-` and
  * where a capitalised word starts (`ada_at_example.com`, `ada-AT-example-DOT-com`,
- * `adaAtExampleDotCom`, `ADAAtExample`). A campaign named `meet-at-launch` is dropped too; a bare
- * name such as `ada.lovelace` cannot be told from a campaign's, which is why `utm_term` and
- * `utm_content` go.
+ * `adaAtExampleDotCom`, `ADAAtExample`), or `AT` or `DOT` as a run of capitals of its own
+ * (`adaATexampleDOTcom`; not `DATADOTcom`, a run of capitals that only holds them). A campaign
+ * named `meet-at-launch` is dropped too; a bare name such as `ada.lovelace` cannot be told from a
+ * campaign's, which is why `utm_term` and `utm_content` go.
  */
 function speltAddress(value: string): boolean {
-  return /(^| )(at|dot)( |$)/i.test(
-    value.replace(/([a-z\d])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g, "$1$2 ").replace(/[._-]/g, " "),
-  );
+  const words = value
+    .replace(/([a-z\d])(?=[A-Z])|([A-Z])(?=[A-Z][a-z])/g, "$1$2 ")
+    .replace(/[._-]/g, " ");
+  return /(^| )(at|dot)( |$)/i.test(words) || /(^|[^A-Z])(AT|DOT)([^A-Z]|$)/.test(value);
+}
+
+/**
+ * Decoded bytes (a byte string) as the text they carry: read as UTF-8, as an address's domain may be
+ * in any script, and its percent-encoding undone where it has one (`ada%40b%C3%BCcher.de`).
+ */
+function textOf(bytes: string): string {
+  const text = new TextDecoder().decode(Uint8Array.from(bytes, (byte) => byte.charCodeAt(0)));
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -62,7 +77,7 @@ function carriesAddress(value: string): boolean {
             // Not base64 from here: nothing to read.
           }
         }
-        return texts.some((text) => ADDRESS_IN_TEXT.test(text));
+        return texts.some((text) => ADDRESS_IN_TEXT.test(textOf(text)));
       }),
     )
   );

@@ -215,9 +215,9 @@ const CROSS_SITE = "Events come from this site's pages.";
 /**
  * Each rule of the proxy (scripts/build/event-proxy/handler.ts), for each host's spec to run as a
  * test of its own on that host's runtime: only the site's own events are forwarded (its domain, the
- * tracker's names, a page of the origin the host serves the endpoint on), their URL and referrer
- * cleaned on the way; a post from another site's page is refused; whatever type Plausible names,
- * the answer is plain text.
+ * tracker's names, fields and properties, a page of the origin the host serves the endpoint on),
+ * their URL and referrer cleaned on the way; a post from another site's page is refused; whatever
+ * type Plausible names, the answer is plain text.
  */
 export const PROXY_RULES: { rule: string; check(context: ProxyRuleContext): Promise<void> }[] = [
   {
@@ -236,6 +236,24 @@ export const PROXY_RULES: { rule: string; check(context: ProxyRuleContext): Prom
         context,
         "The event is none of those this site sends.",
         siteEvent(context.site, { n: "Outbound Link: Click" }),
+      ),
+  },
+  {
+    rule: "an event with a field the tracker never sends (a revenue) is refused",
+    check: (context) =>
+      expectRefused(
+        context,
+        "The event has a field this site's tracker never sends.",
+        siteEvent(context.site, { n: "Signup", $: { amount: "1000", currency: "EUR" } }),
+      ),
+  },
+  {
+    rule: "an event with a property its name never carries is refused",
+    check: (context) =>
+      expectRefused(
+        context,
+        "The event's properties are none of those this site sends.",
+        siteEvent(context.site, { n: "Signup", p: { email: "ada@example.com" } }),
       ),
   },
   {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { failureCause } from "../../../src/waitlist/core/failure-cause";
 import {
   type EventProxySettings,
   handleEvent,
@@ -286,6 +287,14 @@ async function sent(body: string, headers: Record<string, string> = {}) {
   return { response, forwarded, calls: upstream.sent.length };
 }
 
+/** The cause the site's own code gives a failure, as "Signup Failed" carries it. */
+const causeOf = (error: unknown) => failureCause(error, { online: true });
+const named = (name: string, fields: Record<string, unknown>) =>
+  Object.assign(new Error(name), { name }, fields);
+
+/** The properties of a Signup as the site sends them. */
+const SIGNUP_PROPS = { start: "form", retried: "no", bot_check: "off" };
+
 const event = (fields: Record<string, unknown>) =>
   JSON.stringify({ n: "pageview", u: `${SITE}/`, d: "bulwark.example.com", ...fields });
 
@@ -329,6 +338,48 @@ describe("handleEvent forwards only the site's own events", () => {
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expectSiteHeaders(response);
     expect(calls).toBe(0);
+  });
+
+  it.each([
+    ["an address as a property", { n: "Signup", p: { email: "ada@example.com" } }],
+    [
+      "a made-up revenue",
+      { n: "Signup", p: SIGNUP_PROPS, $: { amount: "1000000", currency: "EUR" } },
+    ],
+    ["a revenue under its long name", { n: "Signup", revenue: { amount: 1, currency: "EUR" } }],
+    ["properties under a name Plausible also reads", { n: "Signup", props: SIGNUP_PROPS }],
+    ["properties as a JSON string", { n: "Signup", p: JSON.stringify(SIGNUP_PROPS) }],
+    ["a key the event never carries", { n: "Signup", p: { ...SIGNUP_PROPS, plan: "pro" } }],
+    ["another event's key", { n: "Signup", p: { cause: "offline" } }],
+    ["a property on an event that carries none", { n: "pageview", p: { start: "form" } }],
+    ["a value the key never holds", { n: "Signup", p: { ...SIGNUP_PROPS, start: "ad" } }],
+    ["an address as a cause", { n: "Signup Failed", p: { cause: "ada@example.com" } }],
+    ["a value that is no word", { n: "Typo Hint", p: { taken: true } }],
+    ["a field the tracker never sends", { h: 1 }],
+    ["an engagement's field on a page view", { sd: 40 }],
+    ["a referrer on an engagement event", { n: "engagement", e: 3100, r: null }],
+    ["a version that is no whole number", { v: "36; ada@example.com" }],
+    ["a scroll depth that is no whole number", { n: "engagement", sd: 4.5 }],
+    ["an engagement time below zero", { n: "engagement", e: -1 }],
+  ])("refuses %s: 400, nothing forwarded", async (_, fields) => {
+    const { response, forwarded } = await sent(event(fields));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/^The event('s| has) .+\.\n$/);
+    expect(forwarded).toBeNull();
+  });
+
+  it.each([
+    ["Signup", { start: "resumed", retried: "yes", bot_check: "on" }],
+    ["Signup Kept", { reason: "offline" }],
+    ["Typo Hint", { taken: "no" }],
+    ["Signup Failed", { cause: causeOf("The public key is required") }],
+    ["Signup Failed", { cause: causeOf({ status: 429, text: "Too Many Requests" }) }],
+    ["Signup Failed", { cause: causeOf(named("BotCheckUnavailableError", { reason: "closed" })) }],
+  ])("forwards %s with %j, as the site sends it, byte for byte", async (name, p) => {
+    const body = event({ n: name, v: 36, p, r: null });
+    const { response, forwarded } = await sent(body);
+    expect(response.status).toBe(202);
+    expect(forwarded).toBe(body);
   });
 
   it.each([

@@ -3,14 +3,16 @@
  * endpoint, per host"): one Web-standard handler, a `Request` in and a `Response` out, bundled by
  * the build into Cloudflare's worker, Netlify's edge function and Vercel's middleware
  * (./bundle.ts). It forwards only the site's own events, posted from its own pages: for its
- * Plausible domain, named as its tracker names them, about a page of its own origin, their URLs
- * cleaned again by the tracker's own cleaner (src/analytics/event-url.ts). Of the visitor's request
- * it passes nothing else: no cookie, no Authorization, no address the request claims for itself.
+ * Plausible domain, named as its tracker names them, with only the fields and properties it sends
+ * (./event-props.ts), about a page of its own origin, their URLs cleaned again by the tracker's own
+ * cleaner (src/analytics/event-url.ts). Of the visitor's request it passes nothing else: no cookie,
+ * no Authorization, no address the request claims for itself.
  * No Node API here: it runs in workerd, Deno and Vercel's edge runtime.
  */
 import { eventUrl, referrerOrigin } from "../../../src/analytics/event-url";
 import { isTrackerEventName } from "../../../src/analytics/events";
 import { isKeptSource } from "../../../src/analytics/source-parameters";
+import { isAllowedProps } from "./event-props";
 
 /** What the build fixes in each host's copy of the handler. */
 export type EventProxySettings = {
@@ -157,14 +159,37 @@ function parsedEvent(body: Uint8Array<ArrayBuffer>): Event {
 }
 
 /**
+ * The fields the site's tracker sends (Plausible's tracker: `track` and its engagement events), and
+ * no other: not Plausible's revenue (`$`), `i`, `h`, or the long names it also reads (`name`,
+ * `props`, `meta`…).
+ */
+const TRACKED_FIELDS = ["n", "v", "d", "u", "r", "p"];
+const ENGAGEMENT_FIELDS = ["n", "v", "d", "u", "p", "sd", "e"];
+/** The tracker's version and an engagement's scroll depth and time: each a whole number. */
+const COUNT_FIELDS = ["v", "sd", "e"];
+
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/**
  * The event as it goes upstream, if it is one of the site's own: for its domain, named as its
- * tracker names events, about a page of `site`; its URL and referrer cleaned as the tracker cleans
+ * tracker names events, with only the fields the tracker sends, its properties those of its name
+ * (./event-props.ts), about a page of `site`; its URL and referrer cleaned as the tracker cleans
  * them (an event the tracker sent passes byte for byte). Else a refusal.
  */
 function siteEvent(event: Event, settings: EventProxySettings, site: string): Event {
   if (event.d !== settings.domain) throw new Refusal(400, "The event is for another site.");
   if (typeof event.n !== "string" || !isTrackerEventName(event.n)) {
     throw new Refusal(400, "The event is none of those this site sends.");
+  }
+  const fields = event.n === "engagement" ? ENGAGEMENT_FIELDS : TRACKED_FIELDS;
+  if (!Object.keys(event).every((field) => fields.includes(field))) {
+    throw new Refusal(400, "The event has a field this site's tracker never sends.");
+  }
+  if (!COUNT_FIELDS.every((field) => !Object.hasOwn(event, field) || isCount(event[field]))) {
+    throw new Refusal(400, "The event's counts are not whole numbers.");
+  }
+  if (Object.hasOwn(event, "p") && !isAllowedProps(event.n, event.p)) {
+    throw new Refusal(400, "The event's properties are none of those this site sends.");
   }
   const url = typeof event.u === "string" ? eventUrl(event.u, isKeptSource) : null;
   if (url === null || new URL(url).origin !== site) {
