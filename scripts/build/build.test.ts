@@ -13,7 +13,7 @@ const DEPLOY = {
   VITE_EMAILJS_PUBLIC_KEY: "key",
   VITE_EMAILJS_SERVICE_ID: "service_x",
   VITE_EMAILJS_TEMPLATE_ID: "template_x",
-  SITE_URL: "https://bulwark.example.com",
+  SITE_URL: "https://bulwark.dev",
 };
 
 /** Generous: each run starts npm, Node and tsx, on a machine shared with other test runs. */
@@ -147,7 +147,7 @@ describe.concurrent("npm run build, as a deploy job runs it", () => {
         "Build stopped: SITE_URL is http://127.0.0.1:4173, a loopback address (127.0.0.0/8): " +
         "canonical links, " +
         "the sitemap and sharing cards would point every visitor at their own machine. Set it to " +
-        "the site's public https: address, such as https://bulwark.example.com.\n",
+        "the site's public https: address, such as https://bulwark.dev.\n",
     });
   });
 
@@ -175,7 +175,7 @@ describe.concurrent("npm run build, as a deploy job runs it", () => {
       ...PRIVACY,
       ...DEPLOY,
       VITE_EMAILJS_ORIGIN: "https:api.emailjs.com",
-      SITE_URL: "https://bulwark.example.com/",
+      SITE_URL: "https://bulwark.dev/",
     });
     expect(result).toEqual({
       code: 1,
@@ -184,10 +184,25 @@ describe.concurrent("npm run build, as a deploy job runs it", () => {
         "Build stopped: VITE_EMAILJS_ORIGIN is https:api.emailjs.com, not written as the origin " +
         "it names, https://api.emailjs.com: the build checks and ships that origin, so the " +
         "setting must be it. Set it to https://api.emailjs.com.\n" +
-        "Build stopped: SITE_URL is https://bulwark.example.com/, not written as the origin it " +
-        "names, https://bulwark.example.com: the build checks and ships that origin, so the " +
-        "setting must be it. Set it to https://bulwark.example.com.\n",
+        "Build stopped: SITE_URL is https://bulwark.dev/, not written as the origin it " +
+        "names, https://bulwark.dev: the build checks and ships that origin, so the " +
+        "setting must be it. Set it to https://bulwark.dev.\n",
     });
+  });
+
+  it("with the field signals sending to Plausible's own address, says so in one line first", async ({
+    expect,
+  }) => {
+    // EmailJS's ids are left out, so the guard stops the build before Vite runs.
+    const result = await npmRunBuild({ ...PRIVACY, VITE_PLAUSIBLE_DOMAIN: "bulwark.dev" });
+    expect(result.code).toBe(1);
+    expect(result.stderr.split("\n")).toEqual([
+      expect.stringMatching(
+        /^Field signals: events go to https:\/\/plausible\.io\/api\/event, which EasyPrivacy and AdGuard Tracking Protection filter block .+ such as \/p7\/api\/event /,
+      ),
+      expect.stringMatching(/^Build stopped: a production build needs VITE_EMAILJS_PUBLIC_KEY, /),
+      "",
+    ]);
   });
 
   it("with an http: reCAPTCHA origin stops with one line", async ({ expect }) => {

@@ -19,6 +19,7 @@ import {
   readTrustSettings,
   TrustSettingError,
 } from "../../src/lib/trust-settings";
+import { directEndpointWarning, UNBLOCKED_ENDPOINT_PATH } from "./blocked-endpoint";
 import { buildTime } from "./build-time";
 import { EmailBuildError, writeEmailsForBuild } from "./emails";
 import { builtFileAt } from "./endpoint-path";
@@ -106,6 +107,9 @@ export async function buildSite({
   const env = loadEnv(mode, root, "");
   // Every setting is read before the guard may stop the build, so one run names all that is missing.
   const trust = readTrustSettingsForBuild(env);
+  // Events a deploy sends to Plausible's own address, which the default blocker lists stop.
+  const direct = mode === LOCAL_MODE ? null : directEndpointWarning(env);
+  if (direct) console.warn(direct);
   checkBuildEnv(mode, env, { localServices });
   // The origin, as the check judged it: a production build refuses a SITE_URL written otherwise.
   const siteUrl = settingOrigin(env.SITE_URL?.trim() || FALLBACK_SITE_URL);
@@ -150,7 +154,7 @@ export async function buildSite({
     throw new BuildSettingsError(
       `Build stopped: VITE_PLAUSIBLE_ENDPOINT is ${settings.analyticsProxy.path}, a file this ` +
         "build writes: the hosts would forward it to Plausible instead of serving it. Set it to " +
-        "a path of its own, such as /stats/api/event (or unset it).",
+        `a path of its own, such as ${UNBLOCKED_ENDPOINT_PATH} (or unset it).`,
     );
   }
   await writeFile(resolve(outDir, BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);

@@ -10,6 +10,7 @@ import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { seo } from "../../src/content/seo";
 import { IMMUTABLE_PATH_PREFIX, notFoundPage, sitePages } from "../../src/site-paths";
+import { UNBLOCKED_ENDPOINT_PATH } from "./blocked-endpoint";
 import { HOST_FILE_NAMES } from "./host-files";
 
 /**
@@ -36,7 +37,7 @@ function writtenPaths(): Map<string, string> {
   return paths;
 }
 
-const FIX = "Set it to a path of its own, such as /stats/api/event (or unset it).";
+const FIX = `Set it to a path of its own, such as ${UNBLOCKED_ENDPOINT_PATH} (or unset it).`;
 
 /**
  * Why the endpoint path `value` (set, starting with `/`) cannot be the field signals', as one line

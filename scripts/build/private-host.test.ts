@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hostClass } from "./private-host";
+import { SPECIAL_USE_NAMES, UNDELEGATED_NAMES } from "./special-use-names.fixture";
 
 /** Each host, as a URL's hostname or bare, with its kind and what it is in words. */
 const HOSTS: [host: string, kind: string, what: string][] = [
@@ -128,6 +129,25 @@ const HOSTS: [host: string, kind: string, what: string][] = [
     "a Tor onion service's name (.onion)",
   ],
   ["api.alt", "unreachable", "a name outside the DNS (.alt)"],
+  // RFC 6761's documentation names: placeholders, whose hosts serve no one's site.
+  ["bulwark.example", "placeholder", "a name reserved for documentation (.example)"],
+  ["bulwark.example.com", "placeholder", "a name reserved for documentation (.example.com)"],
+  ["EXAMPLE.NET.", "placeholder", "a name reserved for documentation (.example.net)"],
+  ["api.example.org", "placeholder", "a name reserved for documentation (.example.org)"],
+  // The registry's names of protocols, and the whole of reverse DNS and of `.arpa`.
+  ["ipv4only.arpa", "unreachable", "a name a protocol reserves (.ipv4only.arpa)"],
+  ["noob.eap.arpa", "unreachable", "a name a protocol reserves (.eap.arpa)"],
+  ["_dns.resolver.arpa", "unreachable", "a name a protocol reserves (.resolver.arpa)"],
+  ["default.service.arpa", "local", "a local network's name (.service.arpa)"],
+  ["1.0.0.127.in-addr.arpa", "unreachable", "a reverse-DNS name (.in-addr.arpa)"],
+  ["4.4.8.8.in-addr.arpa", "unreachable", "a reverse-DNS name (.in-addr.arpa)"],
+  ["10.in-addr.arpa", "unreachable", "a reverse-DNS name (.in-addr.arpa)"],
+  [`1.${"0.".repeat(31)}ip6.arpa`, "unreachable", "a reverse-DNS name (.ip6.arpa)"],
+  ["e164.arpa", "unreachable", "an internet infrastructure name (.arpa)"],
+  ["arpa", "unreachable", "an internet infrastructure name (.arpa)"],
+  // The names ICANN will not delegate.
+  ["x.mail", "local", "a local network's name (.mail)"],
+  ["mail", "local", "a local network's name (.mail)"],
   // The names in common private use (RFC 6762, Appendix G).
   ["router.lan", "local", "a local network's name (.lan)"],
   ["nas.home", "local", "a local network's name (.home)"],
@@ -140,22 +160,24 @@ const HOSTS: [host: string, kind: string, what: string][] = [
   ["[1::2::3]", "unparsable", "a host that cannot be read"],
   ["a b", "unparsable", "a host that cannot be read"],
   ["api..emailjs.com", "unparsable", "a host that cannot be read"],
-  ["a*b.example.com", "unparsable", "a host that cannot be read"],
-  ["-api.example.com", "unparsable", "a host that cannot be read"],
-  [`${"a".repeat(64)}.example.com`, "unparsable", "a host that cannot be read"],
+  ["a*b.bulwark.dev", "unparsable", "a host that cannot be read"],
+  ["-api.bulwark.dev", "unparsable", "a host that cannot be read"],
+  [`${"a".repeat(64)}.bulwark.dev`, "unparsable", "a host that cannot be read"],
   // Public: the edges of the ranges above, and public names that merely look local.
   ["api.emailjs.com", "public", "a public name"],
   ["api.emailjs.com.", "public", "a public name"],
-  ["xn--bcher-kva.example", "public", "a public name"],
-  ["localhost.example.com", "public", "a public name"],
-  ["local.example.com", "public", "a public name"],
+  ["xn--bcher-kva.de", "public", "a public name"],
+  ["bulwark.dev", "public", "a public name"],
+  ["localhost.bulwark.dev", "public", "a public name"],
+  ["local.bulwark.dev", "public", "a public name"],
   ["mylocalhost.com", "public", "a public name"],
-  // RFC 6761's documentation names stay public: the docs and the tests build with them.
-  ["bulwark.example", "public", "a public name"],
-  ["test.example.com", "public", "a public name"],
+  ["test.bulwark.dev", "public", "a public name"],
   ["api.testing.com", "public", "a public name"],
-  ["lan.example.com", "public", "a public name"],
-  ["home.example", "public", "a public name"],
+  ["lan.bulwark.dev", "public", "a public name"],
+  ["example.bulwark.dev", "public", "a public name"],
+  ["myexample.com", "public", "a public name"],
+  ["mail.bulwark.dev", "public", "a public name"],
+  ["arpa.bulwark.dev", "public", "a public name"],
   ["corporate.com", "public", "a public name"],
   ["8.8.8.8", "public", "a public address"],
   ["9.255.255.255", "public", "a public address"],
@@ -179,6 +201,17 @@ describe("hostClass", () => {
   it.each(HOSTS)("%j is %s: %s", (host, kind, what) => {
     expect(hostClass(host)).toEqual({ kind, what });
   });
+
+  // Each name, and a name under it: never public, in words naming it or the zone that holds it.
+  it.each([...SPECIAL_USE_NAMES, ...UNDELEGATED_NAMES].flatMap((name) => [name, `x.${name}`]))(
+    "%s is not public",
+    (host) => {
+      const { kind, what } = hostClass(host);
+      expect(["loopback", "local", "unreachable", "placeholder"]).toContain(kind);
+      const zone = /\(\.([a-z0-9.-]+)\)$/.exec(what)?.[1] ?? "";
+      expect(host === zone || host.endsWith(`.${zone}`), what).toBe(true);
+    },
+  );
 
   it("reads a URL's hostname as the build passes it", () => {
     const hostOf = (url: string) => new URL(url).hostname;

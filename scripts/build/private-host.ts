@@ -1,12 +1,11 @@
 /**
  * Where a URL's host would take a visitor's browser: this machine, its own network, nowhere on the
- * public internet, or a public host. The build refuses a service origin that is not public
- * (scripts/build/production-settings.ts). The addresses are IANA's special-purpose registries (IPv4
- * and IPv6, with the IPv4 address inside a mapped, NAT64 or 6to4 one deciding), the names IANA's
- * special-use domain names registry (RFC 6761, RFC 6762, RFC 8375, RFC 7686, RFC 9476), ICANN's
- * `.internal` and those in common private use (RFC 6762, Appendix G). `.example` stays public: the
- * docs and tests build with it. Pure: names are not resolved, so a public name that resolves to a
- * private address is not caught.
+ * public internet, a placeholder, or a public host. The build refuses a service origin that is not
+ * public (scripts/build/production-settings.ts). The addresses are IANA's special-purpose registries
+ * (IPv4 and IPv6, with the IPv4 address inside a mapped, NAT64 or 6to4 one deciding), the names
+ * those of NAME_RANGES below (IANA's special-use domain names, the names ICANN will not delegate,
+ * the whole of `.arpa`, and those in common private use). Pure: names are not resolved, so a public
+ * name that resolves to a private address is not caught.
  */
 
 export type HostKind =
@@ -18,9 +17,11 @@ export type HostKind =
   | "local"
   /**
    * Documentation, benchmarking, protocol, multicast and reserved addresses, and names for tests,
-   * never to resolve, of Tor or outside the DNS: no public host has one.
+   * never to resolve, of Tor, outside the DNS, of a protocol or under `.arpa`: no public host has one.
    */
   | "unreachable"
+  /** The names reserved for documentation (`.example`, `example.com`): placeholders of no one's service. */
+  | "placeholder"
   /** Not a name or address a browser could reach (the URL's host cannot be read). */
   | "unparsable"
   | "public";
@@ -90,41 +91,56 @@ const GLOBAL_UNICAST = { network: "2000::", bits: 3 };
 /** A name and every name under it (`local` holds `printer.local`), its words naming it. */
 type NameRange = { suffix: string; kind: HostKind; what: string };
 
-const names = (suffix: string, kind: HostKind, what: string): NameRange => ({
-  suffix,
-  kind,
-  what: `${what} (.${suffix})`,
-});
+/** Names of one kind, in the same words. */
+const names = (kind: HostKind, what: string, suffixes: string[]): NameRange[] =>
+  suffixes.map((suffix) => ({ suffix, kind, what: `${what} (.${suffix})` }));
 
 /**
- * The special-use names no public host has, and those only a local network resolves; the first
- * match decides (`localhost.localdomain` is this machine before `.localdomain` is a network's).
+ * The names no public host has, each with every name under it; the first match decides
+ * (`localhost.localdomain` is this machine before `.localdomain` is a network's).
  */
 const NAME_RANGES: readonly NameRange[] = [
-  // RFC 6761 6.3: the loopback, whatever is before it.
-  names("localhost", "loopback", "a loopback name"),
+  // IANA's Special-Use Domain Names registry, every entry as of 2026-07-22
+  // (https://www.iana.org/assignments/special-use-domain-names/), its reverse-DNS zones
+  // (10.in-addr.arpa, 16.172 to 31.172, 168.192, 254.169, 170.0.0.192 and 171.0.0.192.in-addr.arpa,
+  // 8.e.f to b.e.f.ip6.arpa) held by `.in-addr.arpa` and `.ip6.arpa` below.
+  ...names("loopback", "a loopback name", ["localhost"]), // RFC 6761
+  // RFC 6762, RFC 8375, RFC 9665
+  ...names("local", "a local network's name", ["local", "home.arpa", "service.arpa"]),
+  ...names("unreachable", "a name reserved for testing", ["test"]), // RFC 6761
+  ...names("unreachable", "a name that never resolves", ["invalid"]), // RFC 6761
+  // RFC 6761
+  ...names("placeholder", "a name reserved for documentation", [
+    "example",
+    "example.com",
+    "example.net",
+    "example.org",
+  ]),
+  ...names("unreachable", "a Tor onion service's name", ["onion"]), // RFC 7686
+  ...names("unreachable", "a name outside the DNS", ["alt"]), // RFC 9476
+  // RFC 8880, RFC 9462, RFC 9031, RFC 9965 and RFC 9140 (eap-noob.arpa, deprecated by eap.arpa)
+  ...names("unreachable", "a name a protocol reserves", [
+    "ipv4only.arpa",
+    "resolver.arpa",
+    "6tisch.arpa",
+    "eap.arpa",
+    "eap-noob.arpa",
+  ]),
+  // All of reverse DNS (RFC 1035 3.5, RFC 3596 2.5), not only the registry's zones, and the rest of
+  // `.arpa`, the internet's infrastructure domain (RFC 3172): names of addresses and protocols,
+  // never of a site or a service.
+  ...names("unreachable", "a reverse-DNS name", ["in-addr.arpa", "ip6.arpa"]),
+  ...names("unreachable", "an internet infrastructure name", ["arpa"]),
+  // The names ICANN will not delegate, for their use in private networks: `.corp`, `.home` and
+  // `.mail` (Board resolution 2018.02.04.12) and `.internal` (Board resolution 2024.07.29.06).
+  ...names("local", "a local network's name", ["corp", "home", "mail", "internal"]),
+  // In common private use (RFC 6762, Appendix G), and Linux's names for this machine and its network.
   {
     suffix: "localhost.localdomain",
     kind: "loopback",
     what: "a loopback name (localhost.localdomain)",
   },
-  // RFC 6761 6.2 and 6.4: for tests, and never to resolve.
-  names("test", "unreachable", "a name reserved for testing"),
-  names("invalid", "unreachable", "a name that never resolves"),
-  // RFC 7686 and RFC 9476: Tor's onion services, and names outside the DNS altogether.
-  names("onion", "unreachable", "a Tor onion service's name"),
-  names("alt", "unreachable", "a name outside the DNS"),
-  // RFC 6762 (multicast DNS), RFC 8375 (home networks), ICANN's private-use `.internal` (2024).
-  names("local", "local", "a local network's name"),
-  names("home.arpa", "local", "a local network's name"),
-  names("internal", "local", "a local network's name"),
-  // In common private use (RFC 6762, Appendix G), and Linux's name for this machine's network.
-  names("lan", "local", "a local network's name"),
-  names("home", "local", "a local network's name"),
-  names("corp", "local", "a local network's name"),
-  names("intranet", "local", "a local network's name"),
-  names("private", "local", "a local network's name"),
-  names("localdomain", "local", "a local network's name"),
+  ...names("local", "a local network's name", ["lan", "intranet", "private", "localdomain"]),
 ];
 
 /** A DNS name's label (underscores allowed, as in service names) and a whole name's length. */

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { buildSettingFaults, productionSettingFaults } from "./production-settings";
+import { SPECIAL_USE_NAMES, UNDELEGATED_NAMES } from "./special-use-names.fixture";
 
 /** What a real deploy sets: every production build below starts from it. */
 const GOOD = {
   VITE_EMAILJS_PUBLIC_KEY: "key",
   VITE_EMAILJS_SERVICE_ID: "service_x",
   VITE_EMAILJS_TEMPLATE_ID: "template_x",
-  SITE_URL: "https://bulwark.example.com",
+  SITE_URL: "https://bulwark.dev",
 };
 
 /** The one fault of GOOD with `changes`: each refusal is one line, naming the setting. */
@@ -26,18 +27,19 @@ const FIX: Record<string, string> = {
     "Set it to https://www.google.com or https://www.recaptcha.net (or unset it).",
   VITE_PLAUSIBLE_ENDPOINT:
     "Set it to https://plausible.io/api/event, a self-hosted Plausible's https: address, or a " +
-    "path on this site such as /stats/api/event (or unset it).",
+    "path on this site such as /p7/api/event (or unset it).",
   PLAUSIBLE_UPSTREAM:
     "Set it to https://plausible.io/api/event or a self-hosted Plausible's https: event address " +
     "(or unset it).",
-  SITE_URL: "Set it to the site's public https: address, such as https://bulwark.example.com.",
+  SITE_URL: "Set it to the site's public https: address, such as https://bulwark.dev.",
 };
-const PATH_FIX = "Set it to a path of its own, such as /stats/api/event (or unset it).";
+const PATH_FIX = "Set it to a path of its own, such as /p7/api/event (or unset it).";
 
 const POSTS = "every visitor's browser would post their address to";
 const TO_ITSELF = `${POSTS} itself`;
 const TO_NETWORK = `${POSTS} a machine on their own network`;
 const TO_NOWHERE = `${POSTS} a host that is on no public network`;
+const TO_PLACEHOLDER = `${POSTS} a placeholder, where no one's service runs`;
 const UNREADABLE = "whose host cannot be read as a name or an address";
 const NOT_BARE =
   "not a bare origin (scheme, host and port, with no path, query or fragment): the browser's " +
@@ -98,7 +100,7 @@ const ROWS: [setting: string, value: string, expected: string, mode?: string][] 
   ["VITE_RECAPTCHA_ORIGIN", "https://www_google*.com", `, ${UNREADABLE}`],
   ["VITE_PLAUSIBLE_ENDPOINT", "https://-plausible.io/api/event", `, ${UNREADABLE}`],
   ["PLAUSIBLE_UPSTREAM", "https://plausible..io/api/event", `, ${UNREADABLE}`],
-  ["SITE_URL", "https://bulwark..example.com", `, ${UNREADABLE}`],
+  ["SITE_URL", "https://bulwark..dev", `, ${UNREADABLE}`],
   ["VITE_EMAILJS_ORIGIN", "api.emailjs.com", ", not a URL"],
   ["VITE_EMAILJS_ORIGIN", "https://", ", not a URL"],
   ["VITE_EMAILJS_ORIGIN", "https://[zz]", ", not a URL"],
@@ -276,7 +278,7 @@ const ROWS: [setting: string, value: string, expected: string, mode?: string][] 
   ],
   [
     "VITE_EMAILJS_ORIGIN",
-    "https://mail",
+    "https://wiki",
     `, a single-label name, which only a local network resolves: ${TO_NETWORK}`,
   ],
   // The special-use names (RFC 6761, RFC 7686, RFC 9476), and those in common private use.
@@ -311,8 +313,24 @@ const ROWS: [setting: string, value: string, expected: string, mode?: string][] 
     ", a local network's name (.internal): the hosts would forward every visitor's page views " +
       "to a machine on their own network",
   ],
-  // RFC 6761's documentation names stay open: the docs and the tests build with them.
-  ["VITE_EMAILJS_ORIGIN", "https://api.emailjs.example", ACCEPTED],
+  // RFC 6761's documentation names, placeholders; the registry's other names and all of `.arpa`;
+  // the names ICANN will not delegate (every one of them: "every special-use name", below).
+  [
+    "VITE_EMAILJS_ORIGIN",
+    "https://api.emailjs.example",
+    `, a name reserved for documentation (.example): ${TO_PLACEHOLDER}`,
+  ],
+  [
+    "VITE_EMAILJS_ORIGIN",
+    "https://1.0.0.127.in-addr.arpa",
+    `, a reverse-DNS name (.in-addr.arpa): ${TO_NOWHERE}`,
+  ],
+  [
+    "VITE_EMAILJS_ORIGIN",
+    "https://api.emailjs.ipv4only.arpa",
+    `, a name a protocol reserves (.ipv4only.arpa): ${TO_NOWHERE}`,
+  ],
+  ["VITE_EMAILJS_ORIGIN", "https://x.mail", `, a local network's name (.mail): ${TO_NETWORK}`],
   // What stays open: public hosts over https:, a public IPv4 inside a wrapper.
   ["VITE_EMAILJS_ORIGIN", "https://api.emailjs.com", ACCEPTED],
 
@@ -360,23 +378,18 @@ const ROWS: [setting: string, value: string, expected: string, mode?: string][] 
   ],
   [
     "SITE_URL",
-    "https://bulwark.example.com/",
-    spelt("SITE_URL", "https://bulwark.example.com/", "origin", "https://bulwark.example.com"),
+    "https://bulwark.dev/",
+    spelt("SITE_URL", "https://bulwark.dev/", "origin", "https://bulwark.dev"),
   ],
   [
     "SITE_URL",
-    "https:bulwark.example.com",
-    spelt("SITE_URL", "https:bulwark.example.com", "origin", "https://bulwark.example.com"),
+    "https:bulwark.dev",
+    spelt("SITE_URL", "https:bulwark.dev", "origin", "https://bulwark.dev"),
   ],
   [
     "SITE_URL",
-    "https://bulwark.example.com/waitlist/",
-    spelt(
-      "SITE_URL",
-      "https://bulwark.example.com/waitlist/",
-      "origin",
-      "https://bulwark.example.com",
-    ),
+    "https://bulwark.dev/waitlist/",
+    spelt("SITE_URL", "https://bulwark.dev/waitlist/", "origin", "https://bulwark.dev"),
   ],
   ["VITE_EMAILJS_ORIGIN", "https://100.128.0.1", ACCEPTED],
   ["VITE_EMAILJS_ORIGIN", "https://[2606:4700::1111]", ACCEPTED],
@@ -423,7 +436,7 @@ const ROWS: [setting: string, value: string, expected: string, mode?: string][] 
     `Build stopped: VITE_PLAUSIBLE_ENDPOINT is https://***@plausible.io/api/event, ${IN_BUNDLE}. ${FIX.VITE_PLAUSIBLE_ENDPOINT}`,
   ],
   ["VITE_PLAUSIBLE_ENDPOINT", "https://plausible.io/api/event", ACCEPTED],
-  ["VITE_PLAUSIBLE_ENDPOINT", "https://stats.bulwark.example.com/api/event", ACCEPTED],
+  ["VITE_PLAUSIBLE_ENDPOINT", "https://events.bulwark.dev/api/event", ACCEPTED],
   [
     "VITE_PLAUSIBLE_ENDPOINT",
     "https://198.18.0.9/api/event",
@@ -443,11 +456,23 @@ const ROWS: [setting: string, value: string, expected: string, mode?: string][] 
     ", a private address (192.168.0.0/16) inside an IPv4-mapped address (::ffff:0:0/96): the " +
       "hosts would forward every visitor's page views to a machine on their own network",
   ],
-  ["PLAUSIBLE_UPSTREAM", "https://plausible.example.com/api/event", ACCEPTED],
+  ["PLAUSIBLE_UPSTREAM", "https://events.bulwark.dev/api/event", ACCEPTED],
+  [
+    "PLAUSIBLE_UPSTREAM",
+    "https://plausible.example.com/api/event",
+    ", a name reserved for documentation (.example.com): the hosts would forward every " +
+      "visitor's page views to a placeholder, where no one's service runs",
+  ],
 
   // SITE_URL: a public https: origin; this machine, a local network, no network at all or a
   // password are not.
-  ["SITE_URL", "https://bulwark.example", ACCEPTED],
+  ["SITE_URL", "https://bulwark.dev", ACCEPTED],
+  [
+    "SITE_URL",
+    "https://bulwark.example.com",
+    `, a name reserved for documentation (.example.com): ${SITE_POINTS} a placeholder, where no one's service runs`,
+  ],
+  ["SITE_URL", "https://bulwark.mail", `, a local network's name (.mail): ${SITE_ON_NETWORK}`],
   ["SITE_URL", "https://10.0.0.5", `, a private address (10.0.0.0/8): ${SITE_ON_NETWORK}`],
   [
     "SITE_URL",
@@ -482,14 +507,14 @@ const ROWS: [setting: string, value: string, expected: string, mode?: string][] 
   ],
   [
     "SITE_URL",
-    "https://preview:hunter2@bulwark.example.com",
-    "Build stopped: SITE_URL is https://***@bulwark.example.com/, a URL with a user name or " +
+    "https://preview:hunter2@bulwark.dev",
+    "Build stopped: SITE_URL is https://***@bulwark.dev/, a URL with a user name or " +
       "password: every page's canonical link and the sitemap would publish them. " +
       FIX.SITE_URL,
   ],
 
   // The field signals' endpoint as a path: never a page, the assets, a dot-path or a built file.
-  ["VITE_PLAUSIBLE_ENDPOINT", "/stats/api/event", ACCEPTED],
+  ["VITE_PLAUSIBLE_ENDPOINT", "/p7/api/event", ACCEPTED],
   ["VITE_PLAUSIBLE_ENDPOINT", "/api/event", ACCEPTED],
   ["VITE_PLAUSIBLE_ENDPOINT", "/", `path: , the / page: ${TAKEN}`],
   ["VITE_PLAUSIBLE_ENDPOINT", "/success", `path: , the /success page: ${TAKEN}`],
@@ -564,6 +589,86 @@ describe("what a build refuses, one line each naming the setting", () => {
   });
 });
 
+describe("every special-use and undelegated name, and a name under it, stops a production build", () => {
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const hosts = [...SPECIAL_USE_NAMES, ...UNDELEGATED_NAMES].flatMap((name) => [name, `x.${name}`]);
+
+  it.each(hosts)("%s: one line naming the setting, the name and where it leads", (host) => {
+    const named = `is https://${escaped(host)}, an? [^:]+ \\(\\.[a-z0-9.-]+\\): `;
+    expect(onlyFault({ VITE_EMAILJS_ORIGIN: `https://${host}` })).toMatch(
+      new RegExp(
+        `^Build stopped: VITE_EMAILJS_ORIGIN ${named}${POSTS} (itself|a machine on their own ` +
+          `network|a host that is on no public network|a placeholder, where no one's service ` +
+          `runs)\\. ${escaped(FIX.VITE_EMAILJS_ORIGIN ?? "")}$`,
+      ),
+    );
+    expect(onlyFault({ SITE_URL: `https://${host}` })).toMatch(
+      new RegExp(
+        `^Build stopped: SITE_URL ${named}canonical links, the sitemap and sharing cards would ` +
+          `point [^.]+\\. ${escaped(FIX.SITE_URL ?? "")}$`,
+      ),
+    );
+  });
+});
+
+describe("a field signals' endpoint a default blocker list stops", () => {
+  const CHOOSE =
+    'Choose a name no default list blocks, such as the path /p7/api/event (docs/deploying.md, "Names ' +
+    "the blockers' lists stop\").";
+  const EASYPRIVACY = "an address that EasyPrivacy blocks";
+  const BOTH = "an address that EasyPrivacy and AdGuard Tracking Protection filter block";
+
+  it.each([
+    ["https://plausible.bulwark.dev/api/event", BOTH, "://plausible.*/api/event|"],
+    [
+      "https://plausible.bulwark.dev/js/script.outbound-links.js",
+      BOTH,
+      "://plausible.*/js/script.",
+    ],
+    ["/js/plausible.js", BOTH, "/plausible.js"],
+    ["https://stats.bulwark.dev/api/event", EASYPRIVACY, "/stats.*/event"],
+    ["/stats/api/event", EASYPRIVACY, "/stats/api/event"],
+    ["/Stats/API/Event", EASYPRIVACY, "/stats/api/event"],
+    ["https://analytics.bulwark.dev/api/event", EASYPRIVACY, "://analytics.*/event"],
+    ["/analytics/event", EASYPRIVACY, "/analytics/event"],
+    ["https://tracking.bulwark.dev/api/event", EASYPRIVACY, "://tracking.*/event"],
+    ["https://collector.bulwark.dev/api/event", EASYPRIVACY, "://collector.*/event"],
+    ["/api/collect", EASYPRIVACY, "/api/collect|"],
+  ])("refuses %s, naming the lists and their rule", (endpoint, lists, rule) => {
+    const one = lists === EASYPRIVACY;
+    expect(onlyFault({ VITE_PLAUSIBLE_ENDPOINT: endpoint })).toBe(
+      `Build stopped: VITE_PLAUSIBLE_ENDPOINT is ${endpoint}, ${lists} (the rule ${rule}): no ` +
+        `visitor whose content blocker uses ${one ? "that list" : "those lists"} would be ` +
+        `counted. ${CHOOSE}`,
+    );
+  });
+
+  it("refuses a path on a site whose own host a list stops", () => {
+    expect(
+      onlyFault({
+        SITE_URL: "https://stats.bulwark.dev",
+        VITE_PLAUSIBLE_ENDPOINT: "/p7/api/event",
+      }),
+    ).toContain(`${EASYPRIVACY} (the rule /stats.*/event)`);
+  });
+
+  it.each([
+    "/p7/api/event",
+    "/api/event",
+    "/plausible/api/event",
+    "/analytics/api/event",
+    "/js/script.outbound-links.js",
+    "/api/collect/event",
+    "https://plausible.bulwark.dev/p7",
+    "https://metrics.bulwark.dev/api/event",
+    "https://tracker.bulwark.dev/api/event",
+    "https://stat.bulwark.dev/api/event",
+    "https://events.bulwark.dev/api/event",
+  ])("accepts %s, which no rule of the lists matches", (endpoint) => {
+    expect(productionSettingFaults({ ...GOOD, VITE_PLAUSIBLE_ENDPOINT: endpoint })).toEqual([]);
+  });
+});
+
 describe("a production build's settings", () => {
   it("accepts a real deploy's settings, with EmailJS's and Google's origins written out", () => {
     expect(productionSettingFaults(GOOD)).toEqual([]);
@@ -575,7 +680,7 @@ describe("a production build's settings", () => {
         VITE_RECAPTCHA_ORIGIN: "https://www.recaptcha.net",
         VITE_PLAUSIBLE_ENDPOINT: "https://plausible.io/api/event",
         PLAUSIBLE_UPSTREAM: "https://plausible.io/api/event",
-        SITE_URL: "https://www.bulwark.example",
+        SITE_URL: "https://www.bulwark.dev",
       }),
     ).toEqual([]);
     // Blank is unset: the defaults, both https: and public.
@@ -634,11 +739,11 @@ describe("a production build's settings", () => {
   });
 
   it("refuses an http: SITE_URL", () => {
-    expect(onlyFault({ SITE_URL: "http://bulwark.example.com" })).toBe(
-      "Build stopped: SITE_URL is http://bulwark.example.com, not an https: address: canonical " +
+    expect(onlyFault({ SITE_URL: "http://bulwark.dev" })).toBe(
+      "Build stopped: SITE_URL is http://bulwark.dev, not an https: address: canonical " +
         "links, the sitemap and sharing cards would send visitors and search engines to an " +
         "unencrypted copy. Set it to the site's public https: address, such as " +
-        "https://bulwark.example.com.",
+        "https://bulwark.dev.",
     );
   });
 
@@ -646,13 +751,13 @@ describe("a production build's settings", () => {
     expect(onlyFault({ SITE_URL: "http://127.0.0.1:4173" })).toBe(
       "Build stopped: SITE_URL is http://127.0.0.1:4173, a loopback address (127.0.0.0/8): canonical links, " +
         "the sitemap and sharing cards would point every visitor at their own machine. Set it to " +
-        "the site's public https: address, such as https://bulwark.example.com.",
+        "the site's public https: address, such as https://bulwark.dev.",
     );
     expect(onlyFault({ SITE_URL: "https://localhost:8443" })).toContain("a loopback name");
     expect(onlyFault({ SITE_URL: "https://[::1]" })).toContain("a loopback address (::1/128):");
-    expect(onlyFault({ SITE_URL: "bulwark.example.com" })).toBe(
-      "Build stopped: SITE_URL is bulwark.example.com, not a URL. Set it to the site's public " +
-        "https: address, such as https://bulwark.example.com.",
+    expect(onlyFault({ SITE_URL: "bulwark.dev" })).toBe(
+      "Build stopped: SITE_URL is bulwark.dev, not a URL. Set it to the site's public " +
+        "https: address, such as https://bulwark.dev.",
     );
   });
 
@@ -691,7 +796,7 @@ describe("a production build against the services on this machine (the test stac
         VITE_EMAILJS_SERVICE_ID: "",
         VITE_EMAILJS_ORIGIN: "http://192.168.1.20",
         VITE_RECAPTCHA_ORIGIN: "http://www.google.com",
-        SITE_URL: "http://bulwark.example.com",
+        SITE_URL: "http://bulwark.dev",
       },
       { localServices: true },
     );
@@ -699,7 +804,7 @@ describe("a production build against the services on this machine (the test stac
       "Build stopped: a production build needs VITE_EMAILJS_SERVICE",
       "Build stopped: VITE_EMAILJS_ORIGIN is http://192.168.1.20, a",
       "Build stopped: VITE_RECAPTCHA_ORIGIN is http://www.google.co",
-      "Build stopped: SITE_URL is http://bulwark.example.com, not a",
+      "Build stopped: SITE_URL is http://bulwark.dev, not an https:",
     ]);
   });
 });

@@ -4,8 +4,8 @@
  * visitor's browser could not use from the public site (a host that is not public or cannot be
  * read, private-host.ts; not https:; a user name or password; an origin that is more than one; a
  * setting not written as the origin or URL it names); a field signals' endpoint path the site
- * already has (endpoint-path.ts). Called by
- * scripts/build/build.ts before anything is built.
+ * already has (endpoint-path.ts), or an endpoint a default blocker list stops (blocked-endpoint.ts).
+ * Called by scripts/build/build.ts before anything is built.
  */
 import { DEFAULT_PLAUSIBLE_ENDPOINT } from "../../src/analytics/config";
 import {
@@ -14,6 +14,7 @@ import {
   DEFAULT_RECAPTCHA_ORIGIN,
   LOCAL_MODE,
 } from "../../src/lib/config";
+import { blockedEndpointFault, UNBLOCKED_ENDPOINT_PATH } from "./blocked-endpoint";
 import { endpointPathFault } from "./endpoint-path";
 import { type HostClass, type HostKind, hostClass } from "./private-host";
 
@@ -22,7 +23,7 @@ const EMAILJS_IDS = [
   "VITE_EMAILJS_SERVICE_ID",
   "VITE_EMAILJS_TEMPLATE_ID",
 ] as const;
-const EXAMPLE_SITE_URL = "https://bulwark.example.com";
+const EXAMPLE_SITE_URL = "https://bulwark.dev";
 
 export type ProductionBuildOptions = {
   /**
@@ -39,6 +40,7 @@ const WHERE: Record<Exclude<HostKind, "public" | "unparsable">, string> = {
   unspecified: "itself",
   local: "a machine on their own network",
   unreachable: "a host that is on no public network",
+  placeholder: "a placeholder, where no one's service runs",
 };
 
 type Checked = { url: URL; host: HostClass } | { url: null };
@@ -109,7 +111,7 @@ const PLAUSIBLE: Service = {
     "browsers refuse the request from an https: page, so no visit or signup would be counted",
   published: "in every page's JavaScript",
   origin: false,
-  fix: `Set it to ${DEFAULT_PLAUSIBLE_ENDPOINT}, a self-hosted Plausible's https: address, or a path on this site such as /stats/api/event (or unset it).`,
+  fix: `Set it to ${DEFAULT_PLAUSIBLE_ENDPOINT}, a self-hosted Plausible's https: address, or a path on this site such as ${UNBLOCKED_ENDPOINT_PATH} (or unset it).`,
 };
 
 const PLAUSIBLE_UPSTREAM: Service = {
@@ -188,11 +190,11 @@ function siteUrlFault(value: string, options: ProductionBuildOptions) {
       `would point every visitor at their own machine. ${fix}`
     );
   }
-  if (host.kind === "unreachable" || host.kind === "local") {
+  if (host.kind === "unreachable" || host.kind === "local" || host.kind === "placeholder") {
     const where =
       host.kind === "local"
         ? "a host only a local network reaches, never search engines or visitors elsewhere"
-        : "a host that is on no public network";
+        : WHERE[host.kind];
     return `${is}, ${host.what}: canonical links, the sitemap and sharing cards would point at ${where}. ${fix}`;
   }
   if (url.protocol !== "https:") {
@@ -249,12 +251,19 @@ export function productionSettingFaults(
   const siteUrl = env.SITE_URL?.trim();
   const endpoint = env.VITE_PLAUSIBLE_ENDPOINT?.trim();
   const upstream = env.PLAUSIBLE_UPSTREAM?.trim();
+  const endpointFaults = [
+    ...localSettingFaults(env),
+    endpoint && !endpoint.startsWith("/") ? serviceFault(PLAUSIBLE, endpoint, options) : null,
+  ].filter((fault) => fault !== null);
+  // Whether the blockers' lists stop an endpoint matters only once it is one the site can use.
+  const blocked =
+    endpoint && endpointFaults.length === 0 ? blockedEndpointFault(endpoint, siteUrl) : null;
   const faults = [
     missingFault(env),
     emailOrigin ? serviceFault(EMAILJS, emailOrigin, options) : null,
     recaptchaOrigin ? serviceFault(RECAPTCHA, recaptchaOrigin, options) : null,
-    ...localSettingFaults(env),
-    endpoint && !endpoint.startsWith("/") ? serviceFault(PLAUSIBLE, endpoint, options) : null,
+    ...endpointFaults,
+    blocked,
     upstream ? serviceFault(PLAUSIBLE_UPSTREAM, upstream, options) : null,
     siteUrl ? siteUrlFault(siteUrl, options) : null,
   ];

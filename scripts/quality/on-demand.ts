@@ -4,7 +4,8 @@
  * `npm ci --prefix <folder>` the first time its command runs, and again whenever its lockfile
  * changes. Its code is type-checked against them on every run (`tsc -p <folder>`), since
  * `npm run check` leaves these folders out (docs/testing.md, "On-demand tools").
- * Run: tsx scripts/quality/on-demand.ts <hosts|engines|mutation|bench|node24|node20>... (the npm scripts do).
+ * Run: tsx scripts/quality/on-demand.ts <hosts|engines|blockers|mutation|bench|node24|node20>...
+ * (the npm scripts do).
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -18,6 +19,7 @@ const root = resolve(import.meta.dirname, "../..");
 export const ON_DEMAND = {
   hosts: { dir: "tests/hosts", command: "npm run test:hosts" },
   engines: { dir: "tests/engines", command: "npm run test:engines" },
+  blockers: { dir: "tests/blockers", command: "npm run test:blockers" },
   mutation: { dir: "tests/mutation", command: "npm run test:mutation" },
   bench: { dir: "scripts/bench", command: "npm run bench" },
   node24: { dir: "tests/node24", command: "bash .ci/run" },
