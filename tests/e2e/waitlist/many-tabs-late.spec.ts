@@ -5,6 +5,7 @@
  * visitor and the outbox see is checked: the emails that arrived and where each tab ended.
  */
 import type { Page } from "@playwright/test";
+import { WHOLE_BROWSER } from "../support/browser";
 import { expect, test } from "../support/fixtures";
 import { uniqueEmail } from "../support/guards";
 import { E2E_SEND_TIMEOUT_MS } from "../support/stack-timing";
@@ -19,7 +20,9 @@ import { waitlistForm } from "../support/waitlist-page";
  */
 const LATE_ANSWER_MS = E2E_SEND_TIMEOUT_MS / 2;
 
-test.describe("one address, many tabs", { tag: "@tabs" }, () => {
+// In the whole browser, whose site storage lives in a process of its own (the headless shell keeps
+// it in the browser's): what a tab reads under the lock crosses processes, as on a visitor's machine.
+test.describe("one address, many tabs", { tag: ["@tabs", WHOLE_BROWSER] }, () => {
   test(`five tabs submitting at once, the first send answered after ${LATE_ANSWER_MS} ms: sent once, all five on /success`, async ({
     page,
     openTab,

@@ -15,6 +15,7 @@ import {
   chromiumExecutable,
   headlessShellExecutable,
   STAY_ON_THIS_MACHINE,
+  WHOLE_BROWSER,
 } from "../support/browser";
 import { expect, test } from "../support/fixtures";
 import { guardUrls, uniqueEmail } from "../support/guards";
@@ -447,7 +448,9 @@ test.describe("scripts that can no longer be fetched after load", () => {
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-test.describe("one address, many tabs", { tag: "@tabs" }, () => {
+// In the whole browser, whose site storage lives in a process of its own (the headless shell keeps
+// it in the browser's): what a tab reads under the lock crosses processes, as on a visitor's machine.
+test.describe("one address, many tabs", { tag: ["@tabs", WHOLE_BROWSER] }, () => {
   /**
    * `count` tabs of one browser at /, their clocks stopped, the one at `odd.index` set `odd.offsetMs`
    * off the others': a request stays out as long as the test holds it, however slow the machine, and
