@@ -413,6 +413,11 @@ const ROWS: [setting: string, value: string, expected: string, mode?: string][] 
     "https://user@api.emailjs.com",
     `Build stopped: VITE_EMAILJS_ORIGIN is https://***@api.emailjs.com/, ${IN_BUNDLE}. ${FIX.VITE_EMAILJS_ORIGIN}`,
   ],
+  [
+    "VITE_EMAILJS_ORIGIN",
+    "https://user:secret@[bad",
+    "Build stopped: VITE_EMAILJS_ORIGIN is https://***@[bad, not a URL. Set it to https://api.emailjs.com (or unset it).",
+  ],
   ["VITE_EMAILJS_ORIGIN", "https://api.emailjs.com/api/v1.0", `, ${NOT_BARE}`],
   ["VITE_EMAILJS_ORIGIN", "https://api.emailjs.com?key=1", `, ${NOT_BARE}`],
   ["VITE_EMAILJS_ORIGIN", "https://api.emailjs.com/?", `, ${NOT_BARE}`],

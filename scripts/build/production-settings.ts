@@ -61,7 +61,8 @@ function shown(value: string, checked: Checked): string {
   const text =
     url && (url.username || url.password)
       ? `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`
-      : value;
+      : // One that cannot be read may still hold a password before an @.
+        value.replace(/\/\/[^/@]*@/, "//***@");
   return text.replace(/\s+/g, " ");
 }
 

@@ -4,7 +4,7 @@
  * `npm run check` runs sets it. Each runs against a git repository of its own, never this clone's.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -86,6 +86,19 @@ describe("setHooks", () => {
       "git hooks: core.hooksPath is .husky, not ours: left as it is",
     );
     expect(hooksPath(repo)).toBe(".husky");
+  });
+
+  it("leaves hooks set for every repository (the user's global config) running", () => {
+    const repo = repository();
+    const global = join(folder(), "gitconfig");
+    writeFileSync(global, "[core]\n\thooksPath = /company/hooks\n");
+    vi.stubEnv("GIT_CONFIG_GLOBAL", global);
+    expect(setHooks(repo)).toEqual({
+      said: "git hooks: core.hooksPath is /company/hooks, left as it is; the repository's are in .githooks/",
+      refused: true,
+    });
+    vi.stubEnv("GIT_CONFIG_GLOBAL", "/dev/null");
+    expect(hooksPath(repo)).toBe("");
   });
 
   it("outside a work tree, or in a folder of another one, changes nothing and says so", () => {

@@ -2,8 +2,8 @@
  * Points this clone's git at the repository's own hooks (`.githooks/`: the commit-msg check of
  * CONTRIBUTING.md, "Commits") by setting core.hooksPath, only when asked; `--off` unsets it again.
  * Nothing else runs it: from then on every commit in the clone runs the hooks of whatever branch is
- * checked out, so whoever sets it decides that. A core.hooksPath someone else set in the clone is
- * left alone.
+ * checked out, so whoever sets it decides that. A core.hooksPath someone else set, in the clone or
+ * in the user's or the system's config, is left alone.
  * Run: npm run hooks (npm run hooks -- --off to undo)
  */
 import { execFileSync } from "node:child_process";
@@ -34,7 +34,9 @@ export function setHooks(root: string, { off = false } = {}): HooksResult {
   }
   let current = "";
   try {
-    current = git("config", "--local", "--get", "core.hooksPath").trim();
+    // Wherever it is set (this clone, the user's global or the system's config): hooks someone
+    // else chose, for every repository, keep running.
+    current = git("config", "--get", "core.hooksPath").trim();
   } catch {
     // unset: git exits 1
   }

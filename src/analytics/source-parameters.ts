@@ -23,9 +23,10 @@ const SHORT_TOKEN = /^[\w.-]{1,40}$/;
 /**
  * An address in decoded text: `@` (or its percent-encoding) before a domain with a dot, as every
  * deliverable address has, whatever its local part (`boø@example.com` too), its domain's labels
- * letters of any script, digits, `-` or `_` (`ada@bücher.de` too). Random bytes almost never look so.
+ * letters of any script, digits, `-` or `_` (`ada@bücher.de`, `ada@vip.163.com` too), its last two
+ * letters or more. Random bytes almost never look so.
  */
-const ADDRESS_IN_TEXT = /(@|%40)[\p{L}\p{M}\p{N}_-]+\.\p{L}{2,}/iu;
+const ADDRESS_IN_TEXT = /(@|%40)[\p{L}\p{M}\p{N}_-]+(\.[\p{L}\p{M}\p{N}_-]+)*\.\p{L}{2,}/iu;
 
 /**
  * An address spelt out: `at` or `dot` as a word of the token, its words split at `.`, `_`, `-` and

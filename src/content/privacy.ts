@@ -68,7 +68,7 @@ export const privacyNotice = {
   },
   analytics: {
     term: "Counting visits",
-    text: "Plausible Analytics, our processor, counts page views and signup steps for us; it sets no cookie and stores nothing in your browser. It receives the page's address, the site you came from, your browser type and your IP address, which it uses only for a daily-changing anonymous count and does not keep; never anything you type. Before it is sent, the page's address is cleaned of email addresses in the forms links are known to carry them. With Global Privacy Control or Do Not Track on, nothing is sent.",
+    text: "Plausible Analytics, our processor, counts page views and signup steps for us; it sets no cookie and stores nothing in your browser. It receives the page's address, the site you came from, how long the page was open and how far it was scrolled, your browser type and your IP address, which it uses only for a daily-changing anonymous count and does not keep; never anything you type. Before it is sent, the page's address is cleaned of email addresses in the forms links are known to carry them. With Global Privacy Control or Do Not Track on, nothing is sent.",
     footer:
       "Visits are counted without cookies by Plausible Analytics, never with anything you type; nothing is sent with Global Privacy Control or Do Not Track on.",
   },

@@ -122,6 +122,18 @@ describe("handleEvent forwards an event", () => {
     expect(sentHeaders(upstream.sent[0] as Sent)).toEqual({ "content-type": "text/plain" });
   });
 
+  it("sends the event as text/plain whatever type the request claimed, and follows no redirect", async () => {
+    const upstream = fakeUpstream();
+    await handleEvent(
+      post(EVENT, { "content-type": "text/plain; x=ada@example.com; charset=utf-16" }),
+      settings,
+      { visitorAddress: undefined, fetch: upstream.fetch },
+    );
+    const [sent] = upstream.sent as Sent[];
+    expect(sent && sentHeaders(sent)).toEqual({ "content-type": "text/plain" });
+    expect(sent?.init.redirect).toBe("error");
+  });
+
   it.each(["application/json", "text/plain; charset=UTF-8", "Application/JSON"])(
     "takes an event sent as %s",
     async (type) => {

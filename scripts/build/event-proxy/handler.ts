@@ -46,7 +46,9 @@ export const UPSTREAM_LIMIT_MS = 10_000;
 /** Plausible's tracker posts JSON as text/plain (no CORS preflight); other clients as JSON. */
 const EVENT_TYPES = ["application/json", "text/plain"];
 /** The request headers Plausible needs (its Events API reference), and no other. */
-const PASSED_HEADERS = ["content-type", "user-agent"];
+const PASSED_HEADERS = ["user-agent"];
+/** The type every event goes upstream as: the body is JSON the proxy wrote, whatever was claimed. */
+const EVENT_TYPE_SENT = "text/plain";
 /**
  * Every answer's type, whatever the upstream said: an upstream's `text/html` never becomes a page
  * on the site's origin.
@@ -129,7 +131,7 @@ async function boundedBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
 
 /** The headers sent upstream: the allowlist, and the host's word for the visitor's address. */
 function upstreamHeaders(request: Request, visitorAddress: string | undefined): Headers {
-  const headers = new Headers();
+  const headers = new Headers({ "content-type": EVENT_TYPE_SENT });
   for (const name of PASSED_HEADERS) {
     const value = request.headers.get(name);
     if (value !== null) headers.set(name, value);
@@ -253,6 +255,8 @@ async function forward(
       method: "POST",
       headers,
       body: event,
+      // A redirect would take the event, and the visitor's address with it, elsewhere.
+      redirect: "error",
       signal: stop.signal,
     });
     const reply = await Promise.race([sent, whenAborted(stop.signal)]);
