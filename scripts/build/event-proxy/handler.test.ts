@@ -131,7 +131,7 @@ describe("handleEvent forwards an event", () => {
     );
     const [sent] = upstream.sent as Sent[];
     expect(sent && sentHeaders(sent)).toEqual({ "content-type": "text/plain" });
-    expect(sent?.init.redirect).toBe("error");
+    expect(sent?.init.redirect).toBe("manual");
   });
 
   it.each(["application/json", "text/plain; charset=UTF-8", "Application/JSON"])(

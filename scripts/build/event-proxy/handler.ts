@@ -255,8 +255,9 @@ async function forward(
       method: "POST",
       headers,
       body: event,
-      // A redirect would take the event, and the visitor's address with it, elsewhere.
-      redirect: "error",
+      // Never followed: a redirect would take the event, and the visitor's address with it,
+      // elsewhere ("manual", as Cloudflare's workers take no "error").
+      redirect: "manual",
       signal: stop.signal,
     });
     const reply = await Promise.race([sent, whenAborted(stop.signal)]);
