@@ -35,7 +35,9 @@ export default defineConfig({
   testDir: TEST_DIR,
   outputDir: `${E2E_WORK_DIR}/results`,
   fullyParallel: true,
-  workers: 2,
+  // Three on 2 cores: a test waits on its page part of the time (4.0 min with two, 3.1 with three,
+  // 3.5 with four; docs/testing.md, "Where the time goes").
+  workers: 3,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: testTimeoutMs(),
