@@ -1,6 +1,6 @@
 /**
  * The ten slowest spec files and tests of a Playwright run, from its JSON report (each file's time
- * is the sum of its tests' times, so with two workers it is work, not wall time).
+ * is the sum of its tests' times, so with several workers it is work, not wall time).
  * Run: npx playwright test --reporter=list,json (PLAYWRIGHT_JSON_OUTPUT_NAME=run.json), then
  * npx tsx scripts/quality/slowest-tests.ts run.json [count].
  */
