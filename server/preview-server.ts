@@ -27,7 +27,8 @@ import { negotiateEncoding } from "./accept-encoding";
 import { answerFor } from "./clean-urls";
 import { closeServer, listenOn } from "./ports";
 
-const CONTENT_TYPES: Record<string, string> = {
+/** The content type of each kind of file the build writes, by extension (the bench serves by it too). */
+export const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",

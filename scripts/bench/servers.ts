@@ -5,11 +5,11 @@
  */
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import { resolve } from "node:path";
+import { extname, resolve } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { closeServer, ensurePortFree, freePort, listenOn, readPort } from "../../server/ports";
 import { readBuildSettings } from "../../server/preview";
-import { startPreviewServer } from "../../server/preview-server";
+import { CONTENT_TYPES, startPreviewServer } from "../../server/preview-server";
 import { buildSite } from "../build/build";
 import { buildReactFloor } from "./react-floor";
 import { buildSamePageFloor } from "./same-page-floor";
@@ -101,16 +101,6 @@ export async function buildAndServe(outDir: string, { signals = false } = {}): P
   return { ...served, distDir };
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  html: "text/html; charset=utf-8",
-  js: "text/javascript; charset=utf-8",
-  // The site's own files, which the same-page floor serves as its first screen asks for them.
-  css: "text/css; charset=utf-8",
-  svg: "image/svg+xml",
-  png: "image/png",
-  woff2: "font/woff2",
-};
-
 /**
  * Files by URL path (`/` for the page), each in brotli as the site's are (in gzip to a client that
  * takes no brotli: the bench weighs scripts both ways), as plain responses without the site's headers.
@@ -129,7 +119,7 @@ async function serveCompressed(files: Map<string, Buffer>, portOffset: number): 
       return;
     }
     const encoding = /\bbr\b/.test(String(request.headers["accept-encoding"])) ? "br" : "gzip";
-    const extension = path === "/" ? "html" : (path.split(".").pop() ?? "");
+    const extension = path === "/" ? ".html" : extname(path);
     response
       .writeHead(200, {
         "Content-Type": CONTENT_TYPES[extension] ?? "application/octet-stream",
