@@ -61,7 +61,7 @@ test("a challenge answered long after a send's time limit: the form says the che
   expect(tokens).toHaveLength(1);
   await expectArrivedOnce(address, tokens);
   await expect.poll(live.heard).toContainEqual(REDIRECTING);
-  await expect.poll(() => live.heard()).toEqual([JOINING, BOT_CHECK.asking, REDIRECTING]);
+  expect(await live.heard()).toEqual([JOINING, BOT_CHECK.asking, REDIRECTING]);
 });
 
 test("a challenge asked for before its frame has loaded: shown once it has, its question takes focus, and the address arrives once", async ({
@@ -117,7 +117,7 @@ test("a challenge closed by keyboard: its own words, the address kept, focus bac
   expect(await botCheckEmulator.outbox(address)).toEqual([]);
   // The ending's own words too: the toast does not name them.
   await expect
-    .poll(() => live.heard())
+    .poll(live.heard)
     .toEqual([JOINING, BOT_CHECK.asking, BOT_CHECK.closed, FAILURE_HEARD]);
 
   // The queue is free again: the next submit (no challenge this time) goes through at once.

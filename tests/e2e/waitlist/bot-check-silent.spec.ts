@@ -79,7 +79,7 @@ test("Google silent: at the bound its own words, the address kept, the button us
     stepMs: 10,
   });
   // The ending's own words too: the toast does not name them.
-  await expect.poll(() => live.heard()).toEqual([JOINING, BOT_CHECK.silent, FAILURE_HEARD]);
+  await expect.poll(live.heard).toEqual([JOINING, BOT_CHECK.silent, FAILURE_HEARD]);
   expect(tokens).toEqual([]);
   expect(await botCheckEmulator.outbox(address)).toEqual([]);
 
