@@ -3,12 +3,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 
+const root = fileURLToPath(new URL(".", import.meta.url));
 /** Where the unit tests are, beside their modules (tests/unit's top level only). */
 const TEST_DIRS = ["src", "emails", "server", "scripts", "tests/unit"];
 const TEST_FILE = /\.test\.ts$/;
 
+/** The unit test files under `dir`, as paths from the root. */
 function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       return entry.name === "node_modules" || dir === "tests/unit" ? [] : testFiles(path);
@@ -22,7 +24,7 @@ function testFiles(dir: string): string[] {
  * would hand it the module a file before it loaded, unmocked.
  */
 const mocking = TEST_DIRS.flatMap(testFiles).filter((path) =>
-  readFileSync(path, "utf8").includes("vi.mock("),
+  readFileSync(join(root, path), "utf8").includes("vi.mock("),
 );
 
 export default defineConfig({
@@ -50,8 +52,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ["tests/unit/without-shell-settings.ts"],
-    // A worker's files share the modules they load (loading them again for each file was about a
-    // quarter of Vitest's time), but for the files that mock one. So a file puts back what it
+    // A worker's files share the modules they load (loading them afresh for each file was about a
+    // third of Vitest's time), but for the files that mock one. So a file puts back what it
     // stubs or spies on after each test (`afterEach`), as each does.
     projects: [
       {
