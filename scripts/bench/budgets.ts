@@ -11,7 +11,8 @@
  * and stay plain numbers here. No time is judged as an absolute figure (this machine's speed swings
  * 2.5x between runs): each is a ratio to a floor measured in the same interleaved rounds.
  * - LCP and TBT are judged against a bare one-heading page measured in the same rounds (a busy
- *   machine slows both alike); Lighthouse CI compares a run with fixed numbers only.
+ *   machine slows both alike); Lighthouse CI compares a run with fixed numbers only. Every floor is
+ *   served with the site's security headers but its CSP (scripts/bench/servers.ts).
  * - How soon the form is React's, from navigation, and how long an input during start-up waits for
  *   its next paint are judged against the same-page floor's: the site's own `/` as the
  *   run built it, with the least React 19 that owns the form (one root for the form alone, started

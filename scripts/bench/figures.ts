@@ -156,6 +156,8 @@ export type Run = {
   preset: string;
   page: string;
   round: number;
+  /** The share of the machine's CPU other work took just before the run, 0..1. */
+  machineBusy: number;
   figures: Figures;
   breakdown: Breakdown;
   offenders: string[];

@@ -14,6 +14,7 @@ function figures(floorLcps: number[], bareLcps: number[]) {
       preset: "mobile",
       page,
       round,
+      machineBusy: 0,
       figures: { lcp } as Figures,
       breakdown: {},
       offenders: [],

@@ -21,7 +21,7 @@ import { PAGES } from "./pages";
 import { COUNTED_KINDS, type PaintWork } from "./paint-work";
 import type { Preset } from "./runs";
 import { INPUT_MOMENTS_MS, type StartUpInput } from "./start-up-input";
-import { median, type PageFigures, type Spread, spreadOf } from "./statistics";
+import { median, NOISY_MACHINE_BUSY, type PageFigures, type Spread, spreadOf } from "./statistics";
 
 function cell(metric: Metric, page: string, figures: Record<string, PageFigures>): string {
   const value = summaryOf(figures, page)[metric.key] ?? Number.NaN;
@@ -81,11 +81,12 @@ export function printBreakdown(table: Record<string, Record<string, Spread>>, ru
   );
 }
 
-export function printNoise(noisy: number[], runs: number, referenceTbt: Spread | undefined) {
+export function printNoise(noisy: number[], runs: number) {
+  const share = `${Math.round(NOISY_MACHINE_BUSY * 100)}%`;
   console.log(
     noisy.length > 0
-      ? `\nNOISY: the bare page showed TBT above 0 in mobile round ${noisy.join(", ")} of ${runs} (max ${millis(referenceTbt?.max ?? Number.NaN)}): the machine was busy; read the site's figures against the bare page's.`
-      : `\nquiet: the bare page showed no TBT in any of the ${runs} mobile rounds.`,
+      ? `\nNOISY: other work took over ${share} of the machine before a run in mobile round ${noisy.join(", ")} of ${runs}: read the site's figures against the bare page's.`
+      : `\nquiet: other work took at most ${share} of the machine before each of the ${runs} mobile rounds' runs.`,
   );
 }
 

@@ -77,8 +77,8 @@ async function main() {
     const mobile = runs.filter((run) => run.preset === "mobile");
     const breakdown = breakdownSpreads(mobile, pageNames, Object.keys(GROUP_LABELS));
     printBreakdown(breakdown, mobileRuns);
-    const noisy = noisyRounds(runs, "mobile", "reference");
-    printNoise(noisy, mobileRuns, figures.mobile?.reference?.spreads.tbt);
+    const noisy = noisyRounds(runs, "mobile");
+    printNoise(noisy, mobileRuns);
     const floorCheck = reactFloorLcpCheck(figures.mobile ?? {});
     const landing = urls.landing ?? "";
     const floorRuns = await measureAgainstFloors(

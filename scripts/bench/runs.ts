@@ -118,7 +118,15 @@ export async function measureAll(
             js: await scriptBytes(scriptUrls(lhr)),
           });
           const breakdown = breakdownOf(lhr);
-          runs.push({ preset: preset.name, page: page.name, round, figures, breakdown, offenders });
+          runs.push({
+            preset: preset.name,
+            page: page.name,
+            round,
+            machineBusy: busy,
+            figures,
+            breakdown,
+            offenders,
+          });
           const raw = { machineBusy: busy, breakdown, ...trimmed(lhr) };
           await writeFile(resolve(rawDir, `${name}.json`), `${JSON.stringify(raw, null, 2)}\n`);
           console.log(

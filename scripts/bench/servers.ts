@@ -11,6 +11,7 @@ import { closeServer, ensurePortFree, freePort, listenOn, readPort } from "../..
 import { readBuildSettings } from "../../server/preview";
 import { CONTENT_TYPES, startPreviewServer } from "../../server/preview-server";
 import { buildSite } from "../build/build";
+import { FIXED_SECURITY_HEADERS } from "../build/http-headers";
 import { buildReactFloor } from "./react-floor";
 import { buildSamePageFloor } from "./same-page-floor";
 
@@ -103,7 +104,10 @@ export async function buildAndServe(outDir: string, { signals = false } = {}): P
 
 /**
  * Files by URL path (`/` for the page), each in brotli as the site's are (in gzip to a client that
- * takes no brotli: the bench weighs scripts both ways), as plain responses without the site's headers.
+ * takes no brotli: the bench weighs scripts both ways), with the site's security headers but its
+ * CSP, whose hashes name the site's own inline script and style: the opener policy among them moves
+ * a page out of the blank tab's renderer into a fresh one, which the site's pages pay and the floors
+ * must too (docs/performance.md, "The floors' headers").
  */
 async function serveCompressed(files: Map<string, Buffer>, portOffset: number): Promise<Served> {
   const bodies = new Map(
@@ -122,6 +126,7 @@ async function serveCompressed(files: Map<string, Buffer>, portOffset: number): 
     const extension = path === "/" ? ".html" : extname(path);
     response
       .writeHead(200, {
+        ...FIXED_SECURITY_HEADERS,
         "Content-Type": CONTENT_TYPES[extension] ?? "application/octet-stream",
         "Content-Encoding": encoding,
         "Content-Length": String(body[encoding].length),

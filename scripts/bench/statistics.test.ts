@@ -30,8 +30,22 @@ describe("spreadOf", () => {
 const figures = (values: Partial<Figures>) =>
   ({ lcp: 0, tbt: 0, offOrigin: 0, ...values }) as Figures;
 
-function run(page: string, round: number, values: Partial<Figures>, preset = "mobile"): Run {
-  return { preset, page, round, figures: figures(values), breakdown: {}, offenders: [] };
+function run(
+  page: string,
+  round: number,
+  values: Partial<Figures>,
+  preset = "mobile",
+  machineBusy = 0,
+): Run {
+  return {
+    preset,
+    page,
+    round,
+    machineBusy,
+    figures: figures(values),
+    breakdown: {},
+    offenders: [],
+  };
 }
 
 describe("pageFiguresOf", () => {
@@ -73,15 +87,16 @@ describe("pageFiguresOf", () => {
 });
 
 describe("noisyRounds", () => {
-  it("names the rounds in which the bare page showed blocking time", () => {
+  it("names, once each, the rounds in which other work took over a quarter of the machine before a run", () => {
     const runs = [
-      run("reference", 1, { tbt: 0 }),
-      run("reference", 2, { tbt: 12 }),
-      run("landing", 3, { tbt: 40 }),
-      run("reference", 3, { tbt: 5 }),
-      run("reference", 4, { tbt: 9 }, "desktop"),
+      run("reference", 1, { tbt: 90 }, "mobile", 0.25),
+      run("landing", 2, {}, "mobile", 0.3),
+      run("reference", 2, {}, "mobile", 0.9),
+      run("landing", 3, {}, "mobile", 0.1),
+      run("reference", 3, {}, "mobile", 0.26),
+      run("reference", 4, {}, "desktop", 0.9),
     ];
-    expect(noisyRounds(runs, "mobile", "reference")).toEqual([2, 3]);
+    expect(noisyRounds(runs, "mobile")).toEqual([2, 3]);
   });
 });
 

@@ -99,12 +99,16 @@ export function breakdownSpreads(
   );
 }
 
+/** Over this share of the machine's CPU taken by other work before a run, its round is noisy. */
+export const NOISY_MACHINE_BUSY = 0.25;
+
 /**
- * A round (the pages in turn) is noisy when the bare page, which has no script, still shows
- * blocking time: the machine, not the page, made it. Returns the noisy rounds' numbers.
+ * A round (the pages in turn) is noisy when, just before one of its runs, other work took over
+ * NOISY_MACHINE_BUSY of the machine's CPU. (The bare page's own blocking time no longer tells: served
+ * with the site's opener policy, it starts in a fresh renderer, which shows some in a quiet round.)
+ * Returns the noisy rounds' numbers, once each.
  */
-export function noisyRounds(runs: Run[], preset: string, reference: string): number[] {
-  return runs
-    .filter((run) => run.preset === preset && run.page === reference && run.figures.tbt > 0)
-    .map((run) => run.round);
+export function noisyRounds(runs: Run[], preset: string): number[] {
+  const noisy = runs.filter((run) => run.preset === preset && run.machineBusy > NOISY_MACHINE_BUSY);
+  return [...new Set(noisy.map((run) => run.round))];
 }
