@@ -201,9 +201,9 @@ module.exports = {
     {
       name: "browser-tests-read-copy-only",
       comment:
-        "The browser tests (and the dev-mode check, the other engines' journeys) read the site's copy from src/content/ and its paths from src/site-paths.ts, nothing else of src/: the fixed words and the waitlist's messages they type once in tests/e2e/support/words.ts (docs/behaviour.md, \"Fixed words\").",
+        "The browser tests (the dev-mode check among them; and the other engines' journeys) read the site's copy from src/content/ and its paths from src/site-paths.ts, nothing else of src/: the fixed words and the waitlist's messages they type once in tests/e2e/support/words.ts (docs/behaviour.md, \"Fixed words\").",
       severity: "error",
-      from: { path: "^tests/(e2e|dev|engines)/" },
+      from: { path: "^tests/(e2e|engines)/" },
       to: { path: "^src/", pathNot: ["^src/content/", "^src/site-paths\\.ts$"] },
     },
     {

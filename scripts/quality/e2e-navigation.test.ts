@@ -11,7 +11,7 @@ import { expect, it } from "vitest";
 
 const root = resolve(import.meta.dirname, "../..");
 /** The browser tests that use the kit. */
-const FOLDERS = ["tests/e2e", "tests/dev", "tests/hosts"];
+const FOLDERS = ["tests/e2e", "tests/hosts"];
 /** Where the kit's own navigation lives. */
 const NAVIGATION_HELPERS = "tests/e2e/support/tabs.ts";
 

@@ -37,7 +37,7 @@ async function emulatorSettingNames(): Promise<string[]> {
 
 /**
  * The test commands: `npm test` and every other test:* script it does not already run
- * (test:unit, test:e2e and test:dev are parts of it).
+ * (test:unit and test:e2e are its parts).
  */
 async function testCommands(): Promise<string[]> {
   const { scripts } = JSON.parse(await readFile(resolve(root, "package.json"), "utf8")) as {

@@ -18,8 +18,8 @@ import * as typoHint from "../../src/content/typo-hint";
 import * as words from "../e2e/support/words";
 
 const root = resolve(import.meta.dirname, "../..");
-/** Where tests that read the site's words live: the browser tests, the dev-mode check, the engines' and the hosts'. */
-const TEST_FOLDERS = ["tests/e2e", "tests/dev", "tests/engines", "tests/hosts"];
+/** Where tests that read the site's words live: the browser tests (the dev-mode check among them), the engines' and the hosts'. */
+const TEST_FOLDERS = ["tests/e2e", "tests/engines", "tests/hosts"];
 const WORDS_FILE = "tests/e2e/support/words.ts";
 
 /** Every string held by `value`, however deep. */

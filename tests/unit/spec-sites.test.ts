@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sitesForRun, testFilters } from "../e2e/support/spec-sites";
+import { DEV_SERVER, sitesForRun, testFilters } from "../e2e/support/spec-sites";
 
 const testDir = resolve(import.meta.dirname, "../e2e");
 const run = (...args: string[]) => ["node", "playwright", "test", ...args];
@@ -37,7 +37,14 @@ describe("sitesForRun", () => {
     expect(sitesForRun(run(), testDir)).toBeUndefined();
     expect(sitesForRun(run("no-such-spec"), testDir)).toBeUndefined();
     expect(new Set(sitesForRun(run("tests/e2e/"), testDir))).toEqual(
-      new Set(["local", "production", "misconfigured", "bot-check", "analytics"]),
+      new Set(["local", "production", "misconfigured", "bot-check", "analytics", DEV_SERVER]),
+    );
+  });
+
+  it("starts the dev server, and no site, for the dev-mode check alone", () => {
+    expect(sitesForRun(run("tests/e2e/dev"), testDir)).toEqual([DEV_SERVER]);
+    expect(new Set(sitesForRun(run("dev-server", "pages.spec"), testDir))).toEqual(
+      new Set([DEV_SERVER, "local"]),
     );
   });
 });

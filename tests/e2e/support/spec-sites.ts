@@ -20,8 +20,12 @@ const SITE_OF_ADDRESS = {
 /** The sites of the stack, each built once per run at most. */
 export const STACK_SITES = Object.values(SITE_OF_ADDRESS);
 
+/** `npm run dev`, started beside the stack (dev-stack.ts) for a run that picks a spec naming it. */
+export const DEV_SERVER = "dev";
+const SERVER_OF_ADDRESS = { ...SITE_OF_ADDRESS, E2E_DEV_SITE_URL: DEV_SERVER };
+
 /** The modules that name every site's address to define or serve them, not to use them. */
-const STACK_MODULES = /\/support\/(stack-ports|test-stack|spec-sites)\.ts$/;
+const STACK_MODULES = /\/support\/(stack-ports|test-stack|dev-stack|spec-sites)\.ts$/;
 
 /** `playwright test` options that take a value, and those that take none: any other means all. */
 const WITH_VALUE = new Set([
@@ -92,13 +96,13 @@ function picks(filter: string, file: string): boolean {
   }
 }
 
-/** The sites `file` names, itself or through the support modules it imports, once each. */
+/** The sites (and the dev server) `file` names, itself or through the support modules it imports. */
 function sitesNamedBy(file: string, seen = new Set<string>()): Set<string> {
   const sites = new Set<string>();
   if (seen.has(file) || STACK_MODULES.test(file)) return sites;
   seen.add(file);
   const text = readFileSync(file, "utf8");
-  for (const [address, site] of Object.entries(SITE_OF_ADDRESS)) {
+  for (const [address, site] of Object.entries(SERVER_OF_ADDRESS)) {
     if (new RegExp(`\\b${address}\\b`).test(text)) sites.add(site);
   }
   for (const [, module] of text.matchAll(/from "(\.{1,2}\/[^"]+)"/g)) {
@@ -115,15 +119,22 @@ function sitesNamedBy(file: string, seen = new Set<string>()): Set<string> {
 }
 
 /**
- * The sites a run of the specs under `testDir` picked by `argv` needs, in no order; undefined for
- * every site (no filter, a command line not followed, or no spec picked).
+ * The sites a run of the specs under `testDir` picked by `argv` needs, with DEV_SERVER where it
+ * needs the dev server, in no order; undefined for every site and the dev server (no filter, a
+ * command line not followed, or no spec picked). Each picked spec needs the local site, its base,
+ * but the dev-mode check's.
  */
 export function sitesForRun(argv: readonly string[], testDir: string): string[] | undefined {
   const filters = testFilters(argv);
   if (!filters) return undefined;
   const picked = specFiles(testDir).filter((file) => filters.some((f) => picks(f, file)));
   if (picked.length === 0) return undefined;
-  const sites = new Set<string>(["local"]);
-  for (const file of picked) for (const site of sitesNamedBy(file)) sites.add(site);
+  const sites = new Set<string>();
+  for (const file of picked) {
+    const named = sitesNamedBy(file);
+    // The local site is every test's base, but for the dev-mode check's, whose base is the dev server.
+    if (!named.has(DEV_SERVER)) sites.add("local");
+    for (const site of named) sites.add(site);
+  }
   return [...sites];
 }

@@ -10,8 +10,7 @@ const base = Number(process.env.E2E_PORT_BASE) || DEFAULT_PORT_BASE;
 /**
  * Every port a test run listens on, as an offset from E2E_PORT_BASE: one part, one port, so no two
  * parts collide whatever runs beside what (tests/unit/stack-ports.test.ts holds it;
- * scripts/quality/doc-figures.test.ts, that the documents count them right). Only the dev-mode check reuses the site's and the emulator's, after the main
- * run, never beside it.
+ * scripts/quality/doc-figures.test.ts, that the documents count them right).
  */
 export const PORT_OFFSETS = {
   site: 0,
@@ -32,6 +31,9 @@ export const PORT_OFFSETS = {
   enginesWebDriver: 10,
   enginesScriptGate: 11,
   hostsNetlifyStatic: 12,
+  /** `npm run dev` and its emulator, for the dev-mode check (tests/e2e/dev/). */
+  devSite: 13,
+  devEmulator: 14,
 } as const;
 
 /** The port of one part of a test run. */
@@ -83,11 +85,11 @@ export const E2E_BOT_CHECK_EMULATOR_URL = `http://127.0.0.1:${E2E_BOT_CHECK_EMUL
 export const E2E_ANALYTICS_SITE_URL = `http://127.0.0.1:${portOf("analyticsSite")}`;
 export const E2E_WORK_DIR = `.e2e/${base}`;
 /**
- * `npm run dev` and its emulator, for playwright.dev.config.ts. They reuse the first two ports: the
- * dev run comes after the main run (see `npm test`), never beside it.
+ * `npm run dev` and its emulator, started beside the e2e stack by playwright.config.ts when a run
+ * picks the dev-mode check (tests/e2e/support/dev-stack.ts).
  */
-export const E2E_DEV_SITE_URL = `http://127.0.0.1:${portOf("site")}`;
-export const E2E_DEV_EMULATOR_PORT = portOf("emulator");
+export const E2E_DEV_SITE_URL = `http://127.0.0.1:${portOf("devSite")}`;
+export const E2E_DEV_EMULATOR_PORT = portOf("devEmulator");
 /**
  * The production build served by Cloudflare's own runtime (`wrangler pages dev`), for
  * playwright.hosts.config.ts; it shares the emulator's port with the main run and runs after it.

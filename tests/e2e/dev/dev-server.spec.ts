@@ -1,11 +1,15 @@
 /**
  * `npm run dev` serves each page rendered on the server, like the build, so hydration finds the
  * markup it expects: no hydration error, no console error or warning (the fixture fails on any).
+ * The dev server runs beside the e2e stack (tests/e2e/support/dev-stack.ts).
  */
-import { HERO_HEADING, servedText } from "../e2e/support/copy";
-import { expect, test } from "../e2e/support/fixtures";
-import { gotoApp } from "../e2e/support/tabs";
-import { NOT_FOUND, SUCCESS_HEADING } from "../e2e/support/words";
+import { HERO_HEADING, servedText } from "../support/copy";
+import { expect, test } from "../support/fixtures";
+import { E2E_DEV_SITE_URL } from "../support/stack-ports";
+import { gotoApp } from "../support/tabs";
+import { NOT_FOUND, SUCCESS_HEADING } from "../support/words";
+
+test.use({ baseURL: E2E_DEV_SITE_URL });
 
 const PAGES = [
   { path: "/", heading: HERO_HEADING },
