@@ -7,13 +7,8 @@ import {
   STAY_ON_THIS_MACHINE,
   WHOLE_BROWSER,
 } from "./tests/e2e/support/browser";
-import { DEV_SERVER, sitesForRun } from "./tests/e2e/support/spec-sites";
-import {
-  E2E_DEV_SITE_URL,
-  E2E_SITE_URL,
-  E2E_WORK_DIR,
-  STACK_READY,
-} from "./tests/e2e/support/stack-ports";
+import { sitesForRun } from "./tests/e2e/support/spec-sites";
+import { E2E_SITE_URL, E2E_WORK_DIR, STACK_READY } from "./tests/e2e/support/stack-ports";
 import { STACK_BUILD_EPOCH } from "./tests/e2e/support/stack-settings";
 
 /**
@@ -34,35 +29,10 @@ function testTimeoutMs(): number {
 
 const TEST_DIR = "tests/e2e";
 /**
- * The sites the specs this run picks use (all for the whole suite): one spec file, its sites only;
- * and `npm run dev` where a picked spec is the dev-mode check's.
+ * The parts of the stack the specs this run picks use (all for the whole suite): one spec file,
+ * its sites only; the dev server (`npm run dev`) for the dev-mode check.
  */
-const picked = sitesForRun(process.argv, resolve(import.meta.dirname, TEST_DIR));
-const stackSites = picked?.filter((site) => site !== DEV_SERVER);
-const SERVER_STOP = { signal: "SIGTERM", timeout: 5_000 } as const;
-
-const stack = {
-  // Builds the site against the local EmailJS emulator, then serves both on 127.0.0.1.
-  command: `npx tsx tests/e2e/support/test-stack.ts ${stackSites?.join(",") ?? ""}`.trim(),
-  // Printed once every site answers (a URL would be polled as soon as its own server is up).
-  wait: { stdout: new RegExp(STACK_READY) },
-  // The month's build time, read once here: the stack builds with the one the workers test for.
-  env: { E2E_BUILD_EPOCH: STACK_BUILD_EPOCH },
-  timeout: 240_000,
-  reuseExistingServer: false,
-  stdout: "pipe" as const,
-  gracefulShutdown: SERVER_STOP,
-};
-
-/** `npm run dev` with its emulator, on ports of its own, beside the stack. */
-const devServer = {
-  command: "npx tsx tests/e2e/support/dev-stack.ts",
-  url: `${E2E_DEV_SITE_URL}/`,
-  timeout: 60_000,
-  reuseExistingServer: false,
-  stdout: "pipe" as const,
-  gracefulShutdown: SERVER_STOP,
-};
+const parts = sitesForRun(process.argv, resolve(import.meta.dirname, TEST_DIR));
 
 export default defineConfig({
   testDir: TEST_DIR,
@@ -75,10 +45,19 @@ export default defineConfig({
   retries: 0,
   timeout: testTimeoutMs(),
   reporter: [["list"], ["./tests/e2e/support/summary-reporter.ts"]],
-  webServer: [
-    ...(stackSites?.length === 0 ? [] : [stack]),
-    ...(picked === undefined || picked.includes(DEV_SERVER) ? [devServer] : []),
-  ],
+  webServer: {
+    // Builds the sites against the local EmailJS emulator, then serves them on 127.0.0.1 (and
+    // starts the dev server meanwhile, where the run picks its check).
+    command: `npx tsx tests/e2e/support/test-stack.ts ${parts?.join(",") ?? ""}`.trim(),
+    // Printed once every part answers (a URL would be polled as soon as its own server is up).
+    wait: { stdout: new RegExp(STACK_READY) },
+    // The month's build time, read once here: the stack builds with the one the workers test for.
+    env: { E2E_BUILD_EPOCH: STACK_BUILD_EPOCH },
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+  },
   use: {
     baseURL: E2E_SITE_URL,
     // A failed test keeps its actions, console and network (what a CI failure is read from); the

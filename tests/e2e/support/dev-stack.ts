@@ -1,7 +1,7 @@
 /**
  * `npm run dev` for the dev-mode check, with only the test run's settings: its ports and outbox
- * from E2E_PORT_BASE and the ids of .env.emulator, none from the shell. Started beside the e2e
- * stack by playwright.config.ts (npx tsx tests/e2e/support/dev-stack.ts) when a run picks the check.
+ * from E2E_PORT_BASE and the ids of .env.emulator, none from the shell. The e2e stack
+ * (test-stack.ts) runs it in a process of its own, while its sites build, when a run picks the check.
  */
 import { startDevServer } from "../../../scripts/local/dev";
 import { runStackScript } from "../../support/run-stack";

@@ -85,8 +85,8 @@ export const E2E_BOT_CHECK_EMULATOR_URL = `http://127.0.0.1:${E2E_BOT_CHECK_EMUL
 export const E2E_ANALYTICS_SITE_URL = `http://127.0.0.1:${portOf("analyticsSite")}`;
 export const E2E_WORK_DIR = `.e2e/${base}`;
 /**
- * `npm run dev` and its emulator, started beside the e2e stack by playwright.config.ts when a run
- * picks the dev-mode check (tests/e2e/support/dev-stack.ts).
+ * `npm run dev` and its emulator, started by the e2e stack (test-stack.ts, dev-stack.ts) when a run
+ * picks the dev-mode check.
  */
 export const E2E_DEV_SITE_URL = `http://127.0.0.1:${portOf("devSite")}`;
 export const E2E_DEV_EMULATOR_PORT = portOf("devEmulator");

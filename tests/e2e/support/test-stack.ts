@@ -1,24 +1,28 @@
 /**
  * The stack the e2e tests run against, all on 127.0.0.1 and all talking to one local EmailJS
  * emulator: the site as `npm start` builds it, a production build (anti-abuse on) and a build with
- * a missing template id. Started and stopped by playwright.config.ts (run as a script, with the
- * sites the run's specs use, spec-sites.ts); the engine tests start just the local site with
- * startTestStack(["local"]). The sites build at once and a build of the same sources and settings
- * is reused (site-builds.ts): adding a site is one entry.
+ * a missing template id; and, for the dev-mode check, `npm run dev` beside them. Started and stopped
+ * by playwright.config.ts (run as a script, with the parts the run's specs use, spec-sites.ts); the
+ * engine tests start just the local site with startTestStack(["local"]). The sites build at once
+ * and a build of the same sources and settings is reused (site-builds.ts): adding a site is one entry.
  */
+import { spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { readEmailSettings } from "../../../emails/email-settings";
 import { startEmulator } from "../../../server/emulator/server";
 import { readBuildSettings } from "../../../server/preview";
 import { startPreviewServer } from "../../../server/preview-server";
 import { runStackScript, type Stack, type StackStarter, startStack } from "../../support/run-stack";
 import { buildSites } from "./site-builds";
+import { DEV_SERVER } from "./spec-sites";
 import {
   E2E_ANALYTICS_SITE_URL,
   E2E_BOT_CHECK_EMULATOR_PORT,
   E2E_BOT_CHECK_EMULATOR_URL,
   E2E_BOT_CHECK_SITE_URL,
+  E2E_DEV_SITE_URL,
   E2E_EMULATOR_PORT,
   E2E_EMULATOR_URL,
   E2E_MISCONFIGURED_SITE_URL,
@@ -89,10 +93,44 @@ const SITES = [
 ] as const;
 
 export type StackSiteName = (typeof SITES)[number]["name"];
+/** What the stack can start: its sites, and the dev server. */
+type StackPart = StackSiteName | typeof DEV_SERVER;
 
-/** Builds (or reuses) the named sites (all by default) at once, then serves them beside a fresh emulator. */
+/** How often the dev server is asked whether it answers yet, while it starts. */
+const DEV_POLL_MS = 200;
+
+/**
+ * `npm run dev` and its emulator (dev-stack.ts), in a process of their own, since their settings
+ * are not the stack's; resolves once the dev server answers, its close held.
+ */
+async function startDevServer(hold: (close: () => Promise<unknown>) => void): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", resolve(import.meta.dirname, "dev-stack.ts")],
+    { cwd: root, stdio: "inherit" },
+  );
+  const exited = new Promise((done) => child.once("exit", done));
+  hold(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  });
+  while (
+    !(await fetch(E2E_DEV_SITE_URL).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null) throw new Error(`the dev server exited with ${child.exitCode}`);
+    await sleep(DEV_POLL_MS);
+  }
+}
+
+/**
+ * Builds (or reuses) the named sites at once, then serves them beside a fresh emulator; starts the
+ * dev server meanwhile if named. All of them by default.
+ */
 function testStackParts(
-  names: readonly StackSiteName[] = SITES.map((site) => site.name),
+  names: readonly StackPart[] = [...SITES.map((site) => site.name), DEV_SERVER],
 ): StackStarter {
   return async (hold) => {
     const started = Date.now();
@@ -117,7 +155,11 @@ function testStackParts(
       outDir: resolve(workDir, site.name),
       env: { ...STACK_BUILD_ENV, ...site.env },
     }));
-    await buildSites(sites);
+    // The dev server starts while the sites build.
+    await Promise.all([
+      buildSites(sites),
+      names.includes(DEV_SERVER) ? startDevServer(hold) : undefined,
+    ]);
     for (const site of sites) {
       const server = await startPreviewServer({
         distDir: resolve(site.outDir, "dist"),
@@ -129,25 +171,29 @@ function testStackParts(
     }
     const took = ((Date.now() - started) / 1000).toFixed(1);
     // playwright.config.ts waits for this line: every site answers once it is printed.
+    const dev = names.includes(DEV_SERVER) ? `; dev server ${E2E_DEV_SITE_URL}` : "";
     console.log(
-      `${STACK_READY} in ${took} s: ${sites.map((site) => site.url).join(", ")}; emulator ${emulator.url}`,
+      `${STACK_READY} in ${took} s: ${sites.map((site) => site.url).join(", ")}; emulator ${emulator.url}${dev}`,
     );
   };
 }
 
-/** Builds and serves the named sites (all by default) beside a fresh emulator; close() stops them. */
+/**
+ * Builds and serves the named sites beside a fresh emulator (all, and the dev server, by default);
+ * close() stops them.
+ */
 export function startTestStack(names?: readonly StackSiteName[]): Promise<Stack> {
   return startStack(testStackParts(names));
 }
 
-/** The sites named on the command line (`local,production`), or all of them. */
-function sitesOfArgs(list: string | undefined): StackSiteName[] | undefined {
+/** The parts named on the command line (`local,production,dev`), or all of them. */
+function partsOfArgs(list: string | undefined): StackPart[] | undefined {
   if (!list) return undefined;
-  const known = SITES.map((site) => site.name) as string[];
+  const known: string[] = [...SITES.map((site) => site.name), DEV_SERVER];
   const names = list.split(",");
   const unknown = names.filter((name) => !known.includes(name));
-  if (unknown.length > 0) throw new Error(`No such site in the test stack: ${unknown.join(", ")}`);
-  return names as StackSiteName[];
+  if (unknown.length > 0) throw new Error(`No such part of the test stack: ${unknown.join(", ")}`);
+  return names as StackPart[];
 }
 
-await runStackScript(import.meta.url, testStackParts(sitesOfArgs(process.argv[2])));
+await runStackScript(import.meta.url, testStackParts(partsOfArgs(process.argv[2])));
