@@ -65,14 +65,15 @@ export default defineConfig({
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
   },
   // The headless shell for every test but those tagged as needing the whole browser
-  // (tests/e2e/support/browser.ts).
+  // (tests/e2e/support/browser.ts). Those go first: the workers take the projects' tests in this
+  // order, and the longest tests (five tabs) at the end left workers idle while the last ran.
   projects: [
+    { name: "chromium-full", grep: new RegExp(WHOLE_BROWSER), use: browser(chromiumExecutable()) },
     {
       name: "chromium",
       grepInvert: new RegExp(WHOLE_BROWSER),
       use: browser(headlessShellExecutable()),
     },
-    { name: "chromium-full", grep: new RegExp(WHOLE_BROWSER), use: browser(chromiumExecutable()) },
   ],
 });
 
