@@ -234,7 +234,14 @@ test.describe("a submit before the app starts is kept", { tag: "@tabs" }, () => 
     const address = uniqueEmail("never");
     await pauseClockBeforeLoad(page);
     await page.route(APP_SCRIPT, (route) => route.abort());
+    // The app's module is asked for once the page is painted, which may be after `load`: its failure
+    // comes first here, so the submit is kept and waits out the time limit (a failure after the
+    // submit ends the wait at once, the loader's other way to say the same).
+    const appFailed = page.waitForEvent("requestfailed", (request) =>
+      APP_SCRIPT.test(request.url()),
+    );
     await page.goto("/", { waitUntil: "load" });
+    await appFailed;
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
