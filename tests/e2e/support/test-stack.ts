@@ -95,6 +95,7 @@ const SITES = [
 export type StackSiteName = (typeof SITES)[number]["name"];
 /** What the stack can start: its sites, and the dev server. */
 type StackPart = StackSiteName | typeof DEV_SERVER;
+const ALL_PARTS: readonly StackPart[] = [...SITES.map((site) => site.name), DEV_SERVER];
 
 /** How often the dev server is asked whether it answers yet, while it starts. */
 const DEV_POLL_MS = 200;
@@ -103,7 +104,7 @@ const DEV_POLL_MS = 200;
  * `npm run dev` and its emulator (dev-stack.ts), in a process of their own, since their settings
  * are not the stack's; resolves once the dev server answers, its close held.
  */
-async function startDevServer(hold: (close: () => Promise<unknown>) => void): Promise<void> {
+async function startDevStack(hold: (close: () => Promise<unknown>) => void): Promise<void> {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", resolve(import.meta.dirname, "dev-stack.ts")],
@@ -129,9 +130,8 @@ async function startDevServer(hold: (close: () => Promise<unknown>) => void): Pr
  * Builds (or reuses) the named sites at once, then serves them beside a fresh emulator; starts the
  * dev server meanwhile if named. All of them by default.
  */
-function testStackParts(
-  names: readonly StackPart[] = [...SITES.map((site) => site.name), DEV_SERVER],
-): StackStarter {
+function testStackParts(names: readonly StackPart[] = ALL_PARTS): StackStarter {
+  const withDev = names.includes(DEV_SERVER);
   return async (hold) => {
     const started = Date.now();
     // Nothing this process starts reads the shell's site or emulator settings (each build sets its own).
@@ -156,10 +156,7 @@ function testStackParts(
       env: { ...STACK_BUILD_ENV, ...site.env },
     }));
     // The dev server starts while the sites build.
-    await Promise.all([
-      buildSites(sites),
-      names.includes(DEV_SERVER) ? startDevServer(hold) : undefined,
-    ]);
+    await Promise.all([buildSites(sites), withDev ? startDevStack(hold) : undefined]);
     for (const site of sites) {
       const server = await startPreviewServer({
         distDir: resolve(site.outDir, "dist"),
@@ -170,8 +167,8 @@ function testStackParts(
       hold(server.close);
     }
     const took = ((Date.now() - started) / 1000).toFixed(1);
-    // playwright.config.ts waits for this line: every site answers once it is printed.
-    const dev = names.includes(DEV_SERVER) ? `; dev server ${E2E_DEV_SITE_URL}` : "";
+    // playwright.config.ts waits for this line: every part answers once it is printed.
+    const dev = withDev ? `; dev server ${E2E_DEV_SITE_URL}` : "";
     console.log(
       `${STACK_READY} in ${took} s: ${sites.map((site) => site.url).join(", ")}; emulator ${emulator.url}${dev}`,
     );
@@ -189,9 +186,8 @@ export function startTestStack(names?: readonly StackSiteName[]): Promise<Stack>
 /** The parts named on the command line (`local,production,dev`), or all of them. */
 function partsOfArgs(list: string | undefined): StackPart[] | undefined {
   if (!list) return undefined;
-  const known: string[] = [...SITES.map((site) => site.name), DEV_SERVER];
   const names = list.split(",");
-  const unknown = names.filter((name) => !known.includes(name));
+  const unknown = names.filter((name) => !(ALL_PARTS as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`No such part of the test stack: ${unknown.join(", ")}`);
   return names as StackPart[];
 }
