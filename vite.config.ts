@@ -4,13 +4,21 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
 import { buildTime } from "./scripts/build/build-time.ts";
 import { devRenderPlugin } from "./scripts/build/dev-render-plugin.ts";
+import { lazyImportsPlugin } from "./scripts/build/lazy-imports-plugin.ts";
 import { lucideKeysPlugin } from "./scripts/build/lucide-keys-plugin.ts";
 import { worldMapPlugin } from "./scripts/build/world-map-plugin.ts";
 import { readAnalyticsConfig } from "./src/analytics/config.ts";
 import { readBotCheckConfig, readEmailOrigin } from "./src/lib/config.ts";
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), worldMapPlugin(), devRenderPlugin(), lucideKeysPlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    worldMapPlugin(),
+    devRenderPlugin(),
+    lucideKeysPlugin(),
+    lazyImportsPlugin(),
+  ],
   resolve: {
     alias: {
       "@": fileURLToPath(new URL("./src", import.meta.url)),
@@ -37,6 +45,9 @@ export default defineConfig(({ mode }) => ({
     target: "es2022",
     assetsInlineLimit: 0,
     manifest: true,
+    // One stylesheet for the whole app, which the prerender inlines and removes: split per chunk,
+    // Vite would list it as a file to fetch before each lazy chunk the page root imports.
+    cssCodeSplit: false,
     // No modulepreload polyfill (every browser we serve has modulepreload) and no preloading of a
     // lazy chunk's dependencies: the app preloads what a send needs itself, at idle
     // (src/app/start-up/loader-settings.ts).

@@ -108,7 +108,7 @@ function sendOutcomeFiles(manifest: Record<string, ManifestEntry>): string[] {
 /**
  * The template with its stylesheet links replaced by the CSS itself (about 6 KB gzip: the first
  * paint needs no second round trip, the bench's LCP bar) and its entry script replaced by the inline
- * loader, which starts the app after the first paint. The CSS files are removed: nothing else uses them.
+ * loader, which starts the app after the first paint. The CSS file is removed: nothing else uses it.
  */
 async function pageTemplate(
   distDir: string,
@@ -121,12 +121,13 @@ async function pageTemplate(
   const entry = manifest[HTML_ENTRY];
   if (!entry) throw new PrerenderError(`Vite's manifest has no ${HTML_ENTRY} entry.`);
   let html = await readFile(join(distDir, HTML_ENTRY), "utf8");
-  for (const css of entry.css ?? []) {
-    const file = join(distDir, css);
-    const style = `<style>${inlinedCss(await readFile(file, "utf8"))}</style>`;
-    html = fillSlot(html, tagHolding(html, `href="/${css}"`, "link"), style);
-    await rm(file);
-  }
+  // One stylesheet for the whole app (vite.config.ts, cssCodeSplit), which Vite's manifest names so.
+  const stylesheet = manifest["style.css"];
+  if (!stylesheet) throw new PrerenderError("Vite's manifest has no style.css (vite.config.ts).");
+  const css = await readFile(join(distDir, stylesheet.file), "utf8");
+  const style = `<style>${inlinedCss(css)}</style>`;
+  html = fillSlot(html, tagHolding(html, `href="/${stylesheet.file}"`, "link"), style);
+  await rm(join(distDir, stylesheet.file));
   const settings = {
     app: `/${entry.file}`,
     preload: sendOutcomeFiles(manifest).join(" "),
