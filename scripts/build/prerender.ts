@@ -49,10 +49,11 @@ const INLINE_SCRIPT =
   /<script(?![^>]*\bsrc=)(?![^>]*\btype="(?:application\/ld\+json|text\/plain)")[^>]*>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
 /**
- * Tailwind's `/*! ... *\/` banner, dropped from the inlined CSS as the JavaScript bundler drops every
- * legal comment: it would cost every page's first round trip some 60 B of brotli.
+ * Comments, dropped from the inlined CSS as the JavaScript bundler drops them: Tailwind's
+ * `/*! ... *\/` banner (some 60 B of brotli of every page's first round trip) and the mark Vite
+ * leaves after its one stylesheet's chunk.
  */
-const LEGAL_COMMENT = /\/\*![\s\S]*?\*\//g;
+const COMMENT = /\/\*[\s\S]*?\*\//g;
 /**
  * A translucent colour as Lightning CSS (in Tailwind's build) writes it: hex, then the same colour
  * again as `lab()` for the browsers that read it. It is one sRGB colour either way (the hex's alpha
@@ -61,9 +62,9 @@ const LEGAL_COMMENT = /\/\*![\s\S]*?\*\//g;
  */
 const LAB_TWIN = /([{;])([a-z-]+):(#[0-9a-f]{4}|#[0-9a-f]{8});\2:lab\([^)]*\)/g;
 
-/** The built CSS as the pages inline it: no licence banner, each translucent colour once. */
+/** The built CSS as the pages inline it: no comment, each translucent colour once. */
 export function inlinedCss(css: string): string {
-  return css.replace(LEGAL_COMMENT, "").replace(LAB_TWIN, "$1$2:$3").trim();
+  return css.replace(COMMENT, "").replace(LAB_TWIN, "$1$2:$3").trim();
 }
 
 export class PrerenderError extends Error {}
