@@ -45,9 +45,6 @@ export default defineConfig(({ mode }) => ({
     target: "es2022",
     assetsInlineLimit: 0,
     manifest: true,
-    // One stylesheet for the whole app, which the prerender inlines and removes: split per chunk,
-    // Vite would list it as a file to fetch before each lazy chunk the page root imports.
-    cssCodeSplit: false,
     // No modulepreload polyfill (every browser we serve has modulepreload) and no preloading of a
     // lazy chunk's dependencies: the app preloads what a send needs itself, at idle
     // (src/app/start-up/loader-settings.ts).
@@ -62,13 +59,11 @@ export default defineConfig(({ mode }) => ({
       treeshake: { manualPureFunctions: ["__name", "createLucideIcon"] },
       output: {
         // The entry chunk (React, the start-up and the form) is all needed as soon as the app
-        // starts, and the page's root (src/app/page-root.tsx) once the form is live: V8's explicit
-        // compile hint has Chromium compile every function of them while the file streams in, on a
-        // background thread, not lazily on the main thread when each is first called
-        // (docs/performance.md). The lazy chunks compile at idle, as they are. Added after
-        // minification, which keeps no comment.
-        postBanner: (chunk) =>
-          chunk.isEntry || chunk.name === "page-root" ? "//# allFunctionsCalledOnLoad" : "",
+        // starts: V8's explicit compile hint has Chromium compile every function of it while the
+        // file streams in, on a background thread, not lazily on the main thread when each is
+        // first called (docs/performance.md). The lazy chunks compile at idle, as they are. Added
+        // after minification, which keeps no comment.
+        postBanner: (chunk) => (chunk.isEntry ? "//# allFunctionsCalledOnLoad" : ""),
       },
     },
     // The bundler's own minifier: about 1% more in brotli than Terser's two passes (1 KB of the

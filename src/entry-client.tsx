@@ -1,7 +1,11 @@
 import "./styles.css";
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { fieldSignals } from "./analytics/field-signals";
+import { App } from "./app/app";
+import { linkIcons, linkWebManifest, preloadSendOutcome } from "./app/start-up/loader-settings";
 import { enableScrollReveal } from "./components/reveal-on-scroll";
-import { nextInteraction } from "./lib/after-first-interaction";
-import { untilLoaded } from "./lib/retrying-import";
+import { whenIdle } from "./lib/when-idle";
 import { shieldStorage } from "./waitlist/browser/browser-storage";
 import { restoreServedPage } from "./waitlist/hand-over/early-submit";
 import { FORM_ISLAND_ATTRIBUTE } from "./waitlist/hand-over/form-island";
@@ -11,6 +15,8 @@ import { createPageState } from "./waitlist/ui/page-state";
 // Before anything reads site storage: where it is blocked, the tab's memory stands in.
 shieldStorage(window);
 enableScrollReveal();
+linkWebManifest();
+linkIcons();
 
 /**
  * What the form's root and the page's share (the signup, the resend question, the form's root
@@ -41,11 +47,24 @@ function hydrateForm(host: HTMLElement) {
   hydrateFormIsland(host, rootOptions, state);
 }
 
-/**
- * The page's own root (src/app/page-root.tsx) is a chunk of its own, fetched once the form is live,
- * so the task that makes the form live does not evaluate the rest of the page's code.
- */
-const loadPageRoot = () => import("./app/page-root");
+/** The whole page, adopting the form's host as served (the form's root owns what is inside). */
+function hydratePage() {
+  restoreServedPage(window);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread in one long task (the bench's Total Blocking Time bar), as Next.js does.
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById("root") as HTMLElement,
+      <StrictMode>
+        <App state={state} />
+      </StrictMode>,
+      rootOptions,
+    );
+  });
+  whenIdle(preloadSendOutcome);
+  // The field signals, only in a build with VITE_PLAUSIBLE_DOMAIN: the tracker loads at idle.
+  if (__ANALYTICS_ON__) whenIdle(() => fieldSignals.start());
+}
 
 /**
  * Runs `then` in a task after the next frame is rendered (an intersection observer's first notice:
@@ -70,12 +89,7 @@ if (formHost) hydrateForm(formHost);
 function hydrateRest() {
   const host = document.querySelector<HTMLElement>(`[${FORM_ISLAND_ATTRIBUTE}]`);
   if (host && !formHost) hydrateForm(host);
-  // Never rejects: a chunk that cannot be fetched yet (offline, a redeploy) is tried again on the
-  // visitor's next interaction; until then the page stays as served, the form live.
-  untilLoaded(loadPageRoot, nextInteraction).then(({ hydratePage }) => {
-    restoreServedPage(window);
-    hydratePage(state, rootOptions);
-  });
+  hydratePage();
 }
 
 const afterParse = formHost ? () => afterNextFrame(hydrateRest) : hydrateRest;

@@ -1,10 +1,10 @@
 /**
  * Vite plugin: Vite wraps each dynamic `import()` of a client build in its preload helper, which
  * fetches the chunk's stylesheets and (with module preloading on) its imports before the chunk. Here
- * there are none: the app has one stylesheet, inlined by the prerender (`cssCodeSplit: false`), and
- * module preloading is off (`modulePreload: false`, the app preloads what a send needs itself). So
- * the helper is the plain import: about 0.5 KB of gzip of the app's entry. The build stops if an
- * import ever gets something to preload, which this helper would leave behind.
+ * there are none: the app's one stylesheet belongs to the entry, which every lazy import is made
+ * from, and module preloading is off (`modulePreload: false`: the app preloads what a send needs
+ * itself). So the helper is the plain import: about 0.5 KB of gzip of the app's entry. The build
+ * stops if an import ever gets something to preload, which this helper would leave behind.
  * Added to vite.config.ts as lazyImportsPlugin().
  */
 import type { Plugin, Rollup } from "vite";

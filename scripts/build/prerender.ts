@@ -49,11 +49,10 @@ const INLINE_SCRIPT =
   /<script(?![^>]*\bsrc=)(?![^>]*\btype="(?:application\/ld\+json|text\/plain)")[^>]*>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
 /**
- * Comments, dropped from the inlined CSS as the JavaScript bundler drops them: Tailwind's
- * `/*! ... *\/` banner (some 60 B of brotli of every page's first round trip) and the mark Vite
- * leaves after its one stylesheet's chunk.
+ * Tailwind's `/*! ... *\/` banner, dropped from the inlined CSS as the JavaScript bundler drops every
+ * legal comment: it would cost every page's first round trip some 60 B of brotli.
  */
-const COMMENT = /\/\*[\s\S]*?\*\//g;
+const LEGAL_COMMENT = /\/\*![\s\S]*?\*\//g;
 /**
  * A translucent colour as Lightning CSS (in Tailwind's build) writes it: hex, then the same colour
  * again as `lab()` for the browsers that read it. It is one sRGB colour either way (the hex's alpha
@@ -62,9 +61,9 @@ const COMMENT = /\/\*[\s\S]*?\*\//g;
  */
 const LAB_TWIN = /([{;])([a-z-]+):(#[0-9a-f]{4}|#[0-9a-f]{8});\2:lab\([^)]*\)/g;
 
-/** The built CSS as the pages inline it: no comment, each translucent colour once. */
+/** The built CSS as the pages inline it: no licence banner, each translucent colour once. */
 export function inlinedCss(css: string): string {
-  return css.replace(COMMENT, "").replace(LAB_TWIN, "$1$2:$3").trim();
+  return css.replace(LEGAL_COMMENT, "").replace(LAB_TWIN, "$1$2:$3").trim();
 }
 
 export class PrerenderError extends Error {}
@@ -109,7 +108,7 @@ function sendOutcomeFiles(manifest: Record<string, ManifestEntry>): string[] {
 /**
  * The template with its stylesheet links replaced by the CSS itself (about 6 KB gzip: the first
  * paint needs no second round trip, the bench's LCP bar) and its entry script replaced by the inline
- * loader, which starts the app after the first paint. The CSS file is removed: nothing else uses it.
+ * loader, which starts the app after the first paint. The CSS files are removed: nothing else uses them.
  */
 async function pageTemplate(
   distDir: string,
@@ -122,13 +121,12 @@ async function pageTemplate(
   const entry = manifest[HTML_ENTRY];
   if (!entry) throw new PrerenderError(`Vite's manifest has no ${HTML_ENTRY} entry.`);
   let html = await readFile(join(distDir, HTML_ENTRY), "utf8");
-  // One stylesheet for the whole app (vite.config.ts, cssCodeSplit), which Vite's manifest names so.
-  const stylesheet = manifest["style.css"];
-  if (!stylesheet) throw new PrerenderError("Vite's manifest has no style.css (vite.config.ts).");
-  const css = await readFile(join(distDir, stylesheet.file), "utf8");
-  const style = `<style>${inlinedCss(css)}</style>`;
-  html = fillSlot(html, tagHolding(html, `href="/${stylesheet.file}"`, "link"), style);
-  await rm(join(distDir, stylesheet.file));
+  for (const css of entry.css ?? []) {
+    const file = join(distDir, css);
+    const style = `<style>${inlinedCss(await readFile(file, "utf8"))}</style>`;
+    html = fillSlot(html, tagHolding(html, `href="/${css}"`, "link"), style);
+    await rm(file);
+  }
   const settings = {
     app: `/${entry.file}`,
     preload: sendOutcomeFiles(manifest).join(" "),

@@ -103,11 +103,10 @@ for (const path of ["/", "/success"]) {
 }
 
 /**
- * The app's module and the page's root, which it fetches once the form is live, are compiled as
- * they stream in, off the main thread (V8's explicit compile hint, vite.config.ts): their first
- * line says so. What loads at idle or later compiles lazily, as it is.
+ * The app's module is compiled as it streams in, off the main thread (V8's explicit compile hint,
+ * vite.config.ts): its first line says so. What loads at idle or later compiles lazily, as it is.
  */
-test("the app's module and the page's root carry the compile hint; the modules loaded later do not", async ({
+test("the app's module carries the compile hint; the modules loaded later do not", async ({
   request,
 }) => {
   const html = await (await request.get("/")).text();
@@ -116,15 +115,7 @@ test("the app's module and the page's root carry the compile hint; the modules l
   const firstLine = async (path: string) =>
     (await (await request.get(path)).text()).split("\n", 1)[0];
   expect(await firstLine(setting("app"))).toBe("//# allFunctionsCalledOnLoad");
-  const app = await (await request.get(setting("app"))).text();
-  // Beside it in /assets/, named in it.
-  const pageRoot = /\.\/(page-root-[\w-]+\.js)/.exec(app)?.[1];
-  expect(pageRoot, "the page's root, named in the app's module").toBeDefined();
-  expect(await firstLine(`/assets/${pageRoot}`)).toBe("//# allFunctionsCalledOnLoad");
-  // What a send needs, preloaded at idle, may share parts of the page's root, already loaded.
-  const later = setting("preload")
-    .split(" ")
-    .filter((path) => path !== `/assets/${pageRoot}`);
+  const later = setting("preload").split(" ");
   expect(later.length).toBeGreaterThan(0);
   for (const path of later)
     expect(await firstLine(path), path).not.toContain("allFunctionsCalledOnLoad");

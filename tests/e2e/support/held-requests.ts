@@ -17,9 +17,6 @@ import { EMAIL_API_PATH, REQUESTS_RECORD } from "./recorders";
 /** The app's module: the one script the inline loader starts. */
 export const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
 
-/** The page's root: a chunk of its own, fetched once the form is live (src/app/page-root.tsx). */
-export const PAGE_ROOT = /\/assets\/page-root-[\w-]+\.js$/;
-
 /** The typo hint's check: a chunk of its own, loaded after the visitor's first interaction. */
 export const TYPO_CHECK = /\/assets\/typo-hint-[\w-]+\.js$/;
 

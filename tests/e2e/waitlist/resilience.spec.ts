@@ -24,7 +24,6 @@ import {
   holdAppScript,
   holdRequests,
   isEmailRequest,
-  PAGE_ROOT,
   PENDING_NOTE,
   watchRequests,
 } from "../support/held-requests";
@@ -446,27 +445,6 @@ test.describe("scripts that can no longer be fetched after load", () => {
     await waitForPreloads(page);
     await page.route("**/assets/**", (route) => route.fulfill({ status: 404, body: "" }));
     await page.getByRole("button", { name: VIEW_DETAILS }).hover();
-    const { email, submit } = waitlistForm(page);
-    await email.fill(address);
-    await submit.click();
-    await expectSuccessShown(page);
-    expect(await emulator.outbox(address)).toHaveLength(1);
-  });
-
-  test("a page root that cannot load at first: the form still sends, and the signup ends on /success", async ({
-    page,
-    emulator,
-    consoleGuard,
-  }) => {
-    consoleGuard.expectAssetLoadFailures();
-    const address = uniqueEmail("page-root");
-    // Offline for the page's root, or a redeploy between the page and its chunk.
-    await page.route(PAGE_ROOT, (route) => route.abort());
-    const refused = page.waitForEvent("requestfailed", (request) => PAGE_ROOT.test(request.url()));
-    await page.goto("/", { waitUntil: "load" });
-    await refused;
-    // The file can be had again: the visitor's first move (the field) loads it.
-    await page.unroute(PAGE_ROOT);
     const { email, submit } = waitlistForm(page);
     await email.fill(address);
     await submit.click();
