@@ -9,8 +9,8 @@
  */
 import type { Plugin, Rollup } from "vite";
 
-/** Vite's preload helper, as the bundle imports it. */
-const PRELOAD_HELPER = "\0vite/preload-helper.js";
+/** Vite's preload helper's module id, exactly (a virtual module: `\0`, then its name). */
+const PRELOAD_HELPER = /^\0vite\/preload-helper\.js$/;
 /** What Vite writes before a chunk whose imports have something to preload. */
 const PRELOAD_LIST = "__vite__mapDeps";
 
@@ -26,7 +26,7 @@ export function lazyImportsPlugin(): Plugin {
     name: "bulwark:lazy-imports",
     apply: "build",
     transform: {
-      filter: { id: { include: [new RegExp(`^${PRELOAD_HELPER}$`)] } },
+      filter: { id: { include: [PRELOAD_HELPER] } },
       handler() {
         return { code: "export const __vitePreload = (load) => load();", map: null };
       },
