@@ -1,6 +1,6 @@
 /**
- * Benchmarks the production build with Lighthouse beside a bare reference page and the React floor,
- * and at 4x CPU beside the same-page floor (made from this run's build of `/`), the React floor and
+ * Benchmarks the production build with Lighthouse beside a bare reference page, the React floor and
+ * the same-page floor, and at 4x CPU beside the same-page floor (made from this run's build of `/`), the React floor and
  * the bare page, in interleaved rounds on the same (possibly busy) machine, and prints medians with
  * their spread next to the bars of scripts/bench/budgets.ts (docs/performance.md says how to read
  * it). The run fails when the React floor's own LCP breaks the LCP rule, or the same-page floor does
@@ -49,7 +49,7 @@ async function main() {
   const reference = await startReferenceServer();
   const reactFloor = await startReactFloorServer();
   const samePageFloor = await startSamePageFloorServer(site.distDir);
-  const servers = { site, signals, reference, reactFloor };
+  const servers = { site, signals, reference, reactFloor, samePageFloor };
   const urls = Object.fromEntries(
     PAGES.map((page) => [page.name, `${servers[page.served].url}${page.path}`]),
   );
