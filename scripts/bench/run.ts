@@ -1,10 +1,11 @@
 /**
  * Benchmarks the production build with Lighthouse beside a bare reference page, the React floor and
- * the same-page floor, and at 4x CPU beside the same-page floor (made from this run's build of `/`), the React floor and
- * the bare page, in interleaved rounds on the same (possibly busy) machine, and prints medians with
- * their spread next to the bars of scripts/bench/budgets.ts (docs/performance.md says how to read
- * it). The run fails when the React floor's own LCP breaks the LCP rule, or the same-page floor does
- * not hydrate the form as served: a broken yardstick measures nothing.
+ * the same-page floor (made from this run's build of `/`), and at 4x CPU beside the same-page floor,
+ * the React floor and the bare page, in interleaved rounds on the same (possibly busy) machine, and
+ * prints medians with their spread next to the bars of scripts/bench/budgets.ts
+ * (docs/performance.md says how to read it). The run fails when the React floor's own LCP breaks the
+ * LCP rule, or the same-page floor does not hydrate the form as served: a broken yardstick measures
+ * nothing.
  * Run: npm run bench [-- --runs 1] (raw results in reports/bench/raw/<timestamp>/).
  */
 import { mkdir, writeFile } from "node:fs/promises";
