@@ -86,9 +86,9 @@ async function main() {
       {
         site: landing,
         withSignals: urls.landingWithSignals ?? "",
-        samePageFloor: `${samePageFloor.url}/`,
-        reactFloor: `${reactFloor.url}/`,
-        bare: `${reference.url}/`,
+        samePageFloor: urls.samePageFloor ?? "",
+        reactFloor: urls.reactFloor ?? "",
+        bare: urls.reference ?? "",
       },
       mobileRuns,
     );
